@@ -1,0 +1,13 @@
+//! rune reads the metadata an MCP server hands an agent (tool, prompt and resource
+//! descriptions, schemas, the server's own instructions) and reports the hidden orders in it.
+//!
+//! The flow is load → scan → judge → render: [`source`] turns input into [`model::Surface`]s,
+//! [`scan::scan`] runs every rule in [`rules::REGISTRY`], and [`report`] says what was found.
+
+pub mod json;
+pub mod model;
+pub mod rules;
+pub mod scan;
+
+/// Where the README lives; rule help links point at its sections.
+pub const HOMEPAGE: &str = "https://github.com/marcusikk/rune";

@@ -1,0 +1,87 @@
+//! The prepared view of one string that every text rule reads.
+//!
+//! A scan runs a dozen rules over every string of every entity. Most strings are ordinary
+//! prose that no rule can fire on, so the view runs one case-insensitive automaton over the
+//! string for every rule's trigger words at once, and a rule none of whose triggers occurs is
+//! never run. That keeps the cost of a scan close to the cost of reading the JSON.
+
+use crate::rules::{TextRule, text_rules};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use std::sync::LazyLock;
+
+struct Triggers {
+    automaton: AhoCorasick,
+    /// For each automaton pattern, the bit set of rules it arms.
+    arms: Vec<u64>,
+    /// Rules that declare no triggers and always run.
+    always: u64,
+    ids: Vec<&'static str>,
+}
+
+static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
+    let mut patterns: Vec<&'static str> = Vec::new();
+    let mut arms: Vec<u64> = Vec::new();
+    let mut always = 0u64;
+    let mut ids = Vec::new();
+    for (index, rule) in text_rules().enumerate() {
+        ids.push(rule.meta().id);
+        let bit = 1u64 << index;
+        if rule.triggers().is_empty() {
+            always |= bit;
+        }
+        for trigger in rule.triggers() {
+            match patterns.iter().position(|known| known == trigger) {
+                Some(at) => arms[at] |= bit,
+                None => {
+                    patterns.push(trigger);
+                    arms.push(bit);
+                }
+            }
+        }
+    }
+    let automaton = AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::Standard)
+        .build(&patterns)
+        .expect("trigger words form a valid automaton");
+    Triggers { automaton, arms, always, ids }
+});
+
+/// One string, prepared once for every rule.
+pub struct Text<'a> {
+    raw: &'a str,
+    armed: u64,
+}
+
+impl<'a> Text<'a> {
+    pub fn new(raw: &'a str) -> Text<'a> {
+        let triggers = &*TRIGGERS;
+        let mut armed = triggers.always;
+        let all = triggers.arms.iter().fold(0, |all, bits| all | bits) | triggers.always;
+        // Overlapping search: one trigger inside another must still arm its rule.
+        for found in triggers.automaton.find_overlapping_iter(raw) {
+            armed |= triggers.arms[found.pattern().as_usize()];
+            if armed == all {
+                break;
+            }
+        }
+        Text { raw, armed }
+    }
+
+    pub fn as_str(&self) -> &'a str {
+        self.raw
+    }
+
+    pub fn is_ascii(&self) -> bool {
+        self.raw.is_ascii()
+    }
+
+    /// Whether `rule` could fire here: one of its triggers occurs, or it has none.
+    pub fn may_fire(&self, rule: &dyn TextRule) -> bool {
+        let id = rule.meta().id;
+        match TRIGGERS.ids.iter().position(|known| *known == id) {
+            Some(index) => self.armed & (1u64 << index) != 0,
+            None => true,
+        }
+    }
+}
