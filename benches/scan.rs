@@ -1,1 +1,91 @@
-fn main() {}
+//! What a scan costs, measured against what reading the same JSON costs.
+//!
+//! For generated 1,000- and 10,000-tool manifests (2.5 MB and 25 MB of pretty-printed JSON)
+//! each group times `parse` (bytes to entities) and `scan` (parse, every rule, the judged
+//! report, no printing) over the same bytes, so the price of scanning reads as a ratio; the bar
+//! is scan <= 5x parse on 10,000 tools. Both include freeing what they built. The `adversarial` group stresses one dimension at a time: a 1 MB
+//! description of near-misses, 10,000 URLs in one string, a deep schema and a wide one.
+//!
+//! Inputs are generated once per group, outside the timed loop.
+
+#[path = "support/generate.rs"]
+mod generate;
+
+use criterion::measurement::WallTime;
+use criterion::{
+    BenchmarkGroup, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
+};
+use rune::model::Surface;
+use rune::report::Report;
+use std::hint::black_box;
+use std::time::Duration;
+
+const SEED: u64 = 1;
+
+fn parse(text: &str) -> Vec<Surface> {
+    let entities =
+        rune::source::manifest::read_manifest(text).expect("generated manifests are valid");
+    vec![Surface { source: None, entities }]
+}
+
+fn full_scan(text: &str) -> Report {
+    let surfaces = parse(text);
+    let findings = rune::scan::scan(&surfaces);
+    Report::new(&surfaces, findings)
+}
+
+/// Times `what` over `text`, reporting throughput in input bytes.
+fn bench_input(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, text: &str, what: fn(&str)) {
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.bench_function(name, |b| b.iter(|| what(black_box(text))));
+}
+
+fn time_parse(text: &str) {
+    black_box(parse(text));
+}
+
+fn time_scan(text: &str) {
+    black_box(full_scan(text));
+}
+
+fn manifests(c: &mut Criterion) {
+    let small = generate::manifest(1_000, SEED);
+    // A benchmark of a scanner that misses the poison would measure the wrong thing.
+    assert!(full_scan(&small).flagged() > 0, "the generated poison must be found");
+    bench_manifest(c, "manifest_1k", &small, 20);
+    bench_manifest(c, "manifest_10k", &generate::manifest(10_000, SEED), 10);
+}
+
+fn bench_manifest(c: &mut Criterion, name: &str, text: &str, samples: usize) {
+    let mut group = c.benchmark_group(name);
+    group.sampling_mode(SamplingMode::Flat).sample_size(samples);
+    bench_input(&mut group, "parse", text, time_parse);
+    bench_input(&mut group, "scan", text, time_scan);
+    group.finish();
+}
+
+fn adversarial(c: &mut Criterion) {
+    let near_misses = generate::near_miss_description(1 << 20, SEED);
+    let urls = generate::url_flood(10_000, SEED);
+    let deep = generate::deep_schema(rune::json::MAX_DEPTH - 4);
+    let wide = generate::wide_schema(100_000, SEED);
+
+    let mut group = c.benchmark_group("adversarial");
+    group.sampling_mode(SamplingMode::Flat).sample_size(10);
+    bench_input(&mut group, "near_miss_1mb/scan", &near_misses, time_scan);
+    bench_input(&mut group, "urls_10k/scan", &urls, time_scan);
+    bench_input(&mut group, "deep_schema/parse", &deep, time_parse);
+    bench_input(&mut group, "deep_schema/scan", &deep, time_scan);
+    bench_input(&mut group, "wide_schema_100k/parse", &wide, time_parse);
+    bench_input(&mut group, "wide_schema_100k/scan", &wide, time_scan);
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    targets = manifests, adversarial
+}
+criterion_main!(benches);

@@ -4,10 +4,15 @@
 //! The flow is load → scan → judge → render: [`source`] turns input into [`model::Surface`]s,
 //! [`scan::scan`] runs every rule in [`rules::REGISTRY`], and [`report`] says what was found.
 
+pub mod eval;
+pub mod files;
+pub mod gate;
 pub mod json;
 pub mod model;
+pub mod report;
 pub mod rules;
 pub mod scan;
+pub mod source;
 
 /// Where the README lives; rule help links point at its sections.
 pub const HOMEPAGE: &str = "https://github.com/marcusikk/rune";

@@ -1,1 +1,192 @@
-fn main() {}
+//! `rune`: scan MCP metadata and gate on what it finds.
+
+mod cli;
+mod load;
+
+use clap::Parser;
+use cli::{Args, FailOn};
+use rune::files::write_atomically;
+use rune::gate::baseline::{self, Baseline};
+use rune::gate::pin::Pin;
+use rune::model::{Severity, Surface};
+use rune::report::{self, Report, ServerStatus, escape::escape};
+use rune::scan;
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Why a run could not finish: one line for stderr, exit 2.
+struct Failure(String);
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure(message)
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(code) => code,
+        Err(Failure(message)) => {
+            eprintln!("rune: {}", escape(&message));
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<ExitCode, Failure> {
+    check_flags(args)?;
+    // Judging files are read before the scan, so a corrupt one fails fast and a scan is never
+    // judged against half a file.
+    let accepted = args.baseline.as_deref().map(Baseline::load).transpose()?;
+    let pinned = args.pin.as_deref().map(Pin::load).transpose()?;
+
+    let load::Loaded { surfaces, artifacts, config } = load::load(args)?;
+    let findings = scan::scan(&surfaces);
+
+    let memory_flag = [
+        ("--write-baseline", args.write_baseline.is_some()),
+        ("--write-pin", args.write_pin.is_some()),
+        ("--baseline", args.baseline.is_some()),
+        ("--pin", args.pin.is_some()),
+    ]
+    .into_iter()
+    .find_map(|(flag, given)| given.then_some(flag));
+    if let (Some(config), Some(flag)) = (&config, memory_flag) {
+        if config.count(|status| *status == ServerStatus::Scanned) == 0 {
+            eprint!(
+                "{}",
+                report::text::notices(&Report {
+                    config: Some(config.clone()),
+                    ..Report::default()
+                })
+            );
+            return Err(Failure(format!("{flag} needs metadata from a server; nothing was read")));
+        }
+        if flag.starts_with("--write") && config.failed().next().is_some() {
+            eprint!(
+                "{}",
+                report::text::notices(&Report {
+                    config: Some(config.clone()),
+                    ..Report::default()
+                })
+            );
+            return Err(Failure(format!(
+                "{flag} needs every server it covers to answer; fix the server, or narrow the run with --server"
+            )));
+        }
+    }
+    if args.write_baseline.is_some() || args.write_pin.is_some() {
+        return write_memories(args, &surfaces, &findings);
+    }
+
+    let scanned: Vec<Option<String>> =
+        surfaces.iter().map(|surface| surface.source.clone()).collect();
+    let mut report = Report::new(&surfaces, findings);
+    report.config = config;
+    if let Some(accepted) = &accepted {
+        let all: Vec<_> = report.findings().cloned().collect();
+        report.stale_baseline = accepted.stale(&all, &scanned).into_iter().cloned().collect();
+        let fingerprints = accepted.accepts();
+        report.suppress(|finding| fingerprints.contains(baseline::fingerprint(finding).as_str()));
+    }
+    if let Some(pinned) = &pinned {
+        let judgement = pinned.judge(&Pin::of(&surfaces), &scanned)?;
+        report.pin_drift = judgement.drift;
+        report.pin_unchecked = judgement.unchecked;
+    }
+
+    if let Some(path) = &args.output_json {
+        write_file(path, &report::json::render(&report), "JSON report")?;
+    }
+    if let Some(path) = &args.output_sarif {
+        write_file(path, &report::sarif::render(&report, &artifacts), "SARIF log")?;
+    }
+    let rendered = if args.json {
+        report::json::render(&report)
+    } else if args.sarif {
+        report::sarif::render(&report, &artifacts)
+    } else {
+        report::text::render(&report, use_colour(args))
+    };
+    print(&rendered)?;
+    eprint!("{}", report::text::notices(&report));
+
+    let threshold = match args.fail_on {
+        FailOn::Low => Severity::Low,
+        FailOn::Medium => Severity::Medium,
+        FailOn::High => Severity::High,
+    };
+    // A config run that could not open every server has not finished the audit: no verdict.
+    if report.config.as_ref().is_some_and(|config| config.failed().next().is_some()) {
+        return Ok(ExitCode::from(2));
+    }
+    let failing = report.findings().any(|finding| finding.severity >= threshold)
+        || !report.pin_drift.is_empty()
+        || (args.fail_on_stale_baseline && !report.stale_baseline.is_empty());
+    Ok(if failing { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Flag combinations clap cannot express.
+fn check_flags(args: &Args) -> Result<(), Failure> {
+    let judging = [("--baseline", args.baseline.is_some()), ("--pin", args.pin.is_some())];
+    let writing = [
+        ("--write-baseline", args.write_baseline.is_some()),
+        ("--write-pin", args.write_pin.is_some()),
+    ];
+    let first = |flags: &[(&'static str, bool)]| {
+        flags.iter().find(|(_, given)| *given).map(|(flag, _)| *flag)
+    };
+    if let (Some(judge), Some(write)) = (first(&judging), first(&writing)) {
+        return Err(Failure(format!("use {judge} or {write}, not both")));
+    }
+    Ok(())
+}
+
+/// `--write-baseline` / `--write-pin`: record this scan for review, print no report.
+fn write_memories(
+    args: &Args,
+    surfaces: &[Surface],
+    findings: &[rune::model::Finding],
+) -> Result<ExitCode, Failure> {
+    if let Some(path) = &args.write_baseline {
+        write_file(path, &baseline::render(findings.iter()), "baseline")?;
+        eprintln!(
+            "rune: wrote baseline with {} finding(s) to {}",
+            findings.len(),
+            escape(&path.display().to_string())
+        );
+    }
+    if let Some(path) = &args.write_pin {
+        let pin = Pin::of(surfaces);
+        write_file(path, &pin.render(), "pin")?;
+        eprintln!(
+            "rune: wrote pin for {} entity(s) to {}",
+            pin.entities.len(),
+            escape(&path.display().to_string())
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_file(path: &Path, contents: &str, what: &str) -> Result<(), Failure> {
+    write_atomically(path, contents)
+        .map_err(|error| Failure(format!("cannot write {what} {}: {error}", path.display())))
+}
+
+fn use_colour(args: &Args) -> bool {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+    !args.no_color && !no_color && !args.json && !args.sarif && std::io::stdout().is_terminal()
+}
+
+/// Writes the report; a closed pipe (`rune ... | head`) is not an error.
+fn print(text: &str) -> Result<(), Failure> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Failure(format!("cannot write the report: {error}")))
+        }
+        _ => Ok(()),
+    }
+}

@@ -151,10 +151,19 @@ pub struct Surface {
     pub entities: Vec<Entity>,
 }
 
+/// Which entity of a scan a finding belongs to: positions in the surface list and in that
+/// surface's entities. Labels are not unique (two tools can share a name), positions are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct EntityId {
+    pub surface: usize,
+    pub entity: usize,
+}
+
 /// One thing a rule found, located exactly.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
     pub rule: &'static str,
+    pub entity: EntityId,
     pub severity: Severity,
     pub source: Option<String>,
     pub kind: Kind,
@@ -176,6 +185,7 @@ pub struct Finding {
 /// cannot exist.
 #[derive(Debug, Clone, Copy)]
 pub struct Location<'a> {
+    pub entity: EntityId,
     pub source: Option<&'a str>,
     pub kind: Kind,
     pub label: &'a str,
@@ -215,6 +225,7 @@ impl Finding {
         }
         Finding {
             rule,
+            entity: at.entity,
             severity,
             source: at.source.map(str::to_string),
             kind: at.kind,
@@ -234,7 +245,14 @@ mod tests {
     use super::*;
 
     fn at(text: &str) -> Location<'_> {
-        Location { source: None, kind: Kind::Tool, label: "t", path: "description", text }
+        Location {
+            entity: EntityId { surface: 0, entity: 0 },
+            source: None,
+            kind: Kind::Tool,
+            label: "t",
+            path: "description",
+            text,
+        }
     }
 
     #[test]

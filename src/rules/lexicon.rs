@@ -34,6 +34,25 @@ pub fn clause_end(text: &str, at: usize) -> usize {
         .unwrap_or(bytes.len())
 }
 
+// --- Regex building blocks for the phrase rules (hidden-instructions, concealment,
+// injection-markup, sensitive-file-access). ---
+
+/// A regex alternation of `phrases`, matched ASCII-case-insensitively, a space inside a phrase
+/// matching any run of spaces and tabs (a newline breaks the phrase). Not `(?i)`: Unicode
+/// folding also matches `k` to the Kelvin sign and `s` to the long s, which the ASCII trigger
+/// prefilter never sees and compatibility-characters reports as dressing.
+pub fn phrase_alternation(phrases: &[&str]) -> String {
+    let escaped: Vec<String> =
+        phrases.iter().map(|phrase| regex::escape(phrase).replace(' ', r"[ \t]+")).collect();
+    format!("(?i-u:{})", escaped.join("|"))
+}
+
+/// Up to `n` whitespace-separated words, each followed by spaces or tabs, fewest first. A word
+/// never ends a clause (`.`, `;`, `!`, `?`), so the gap stays inside one sentence.
+pub fn up_to_words(n: usize) -> String {
+    format!(r"(?:\S*[^\s.;!?][ \t]+){{0,{n}}}?")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -155,7 +155,10 @@ mod tests {
         for rule in REGISTRY {
             let id = rule.meta().id;
             assert!(seen.insert(id), "duplicate rule id {id}");
-            assert!(id.chars().all(|c| c.is_ascii_lowercase() || c == '-'), "{id}");
+            assert!(
+                id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{id}"
+            );
         }
         assert_eq!(seen.len(), 11);
     }

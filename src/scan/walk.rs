@@ -6,14 +6,23 @@ use crate::json::Value;
 /// are not leaves; numbers, booleans and null are not text. Paths join keys with `.` and write
 /// list items as `[i]`: `inputSchema.properties.path.description`, `arguments[0].name`.
 pub fn string_leaves(value: &Value, visit: &mut dyn FnMut(&str, &str)) {
+    leaves(value, &mut |path, leaf| {
+        if let Value::String(text) = leaf {
+            visit(path, text);
+        }
+    });
+}
+
+/// Calls `visit(path, leaf)` for every leaf under `value`: every string, number, boolean and
+/// null, and every empty list or object (so a property added with no text is still seen).
+pub fn leaves(value: &Value, visit: &mut dyn FnMut(&str, &Value)) {
     let mut path = String::new();
     walk(value, &mut path, visit);
 }
 
-fn walk(value: &Value, path: &mut String, visit: &mut dyn FnMut(&str, &str)) {
+fn walk(value: &Value, path: &mut String, visit: &mut dyn FnMut(&str, &Value)) {
     match value {
-        Value::String(text) => visit(path, text),
-        Value::Array(items) => {
+        Value::Array(items) if !items.is_empty() => {
             for (index, item) in items.iter().enumerate() {
                 let len = path.len();
                 path.push('[');
@@ -23,7 +32,7 @@ fn walk(value: &Value, path: &mut String, visit: &mut dyn FnMut(&str, &str)) {
                 path.truncate(len);
             }
         }
-        Value::Object(members) => {
+        Value::Object(members) if !members.is_empty() => {
             for (key, item) in members {
                 let len = path.len();
                 if !path.is_empty() {
@@ -34,7 +43,7 @@ fn walk(value: &Value, path: &mut String, visit: &mut dyn FnMut(&str, &str)) {
                 path.truncate(len);
             }
         }
-        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+        leaf => visit(path, leaf),
     }
 }
 

@@ -1,0 +1,143 @@
+//! The `rune` command line.
+
+use clap::{Parser, ValueEnum};
+use std::path::PathBuf;
+
+/// Read the hidden instructions in an MCP server's tools, prompts and resources before your
+/// agent does.
+///
+/// rune scans MCP metadata (tool, prompt and resource descriptions, schemas, the server's own
+/// instructions) for poisoning: exfiltration orders, instructions aimed at the model,
+/// concealment, invisible and look-alike characters, encoded payloads. It never calls a tool.
+///
+/// Exit codes: 0 nothing at or above --fail-on; 1 findings at or above --fail-on, metadata that
+/// no longer matches --pin, or (with --fail-on-stale-baseline) a baseline entry that matched
+/// nothing; 2 rune could not complete the scan (bad input), so there is no verdict.
+#[derive(Debug, Parser)]
+#[command(name = "rune", version, about, long_about)]
+pub struct Args {
+    /// A manifest to scan: a tools/list, prompts/list or resources/list reply, an initialize
+    /// reply, a bare array of tools, a JSON-RPC envelope or an SSE-framed reply. `-` reads stdin.
+    #[arg(value_name = "MANIFEST")]
+    pub manifests: Vec<PathBuf>,
+
+    /// Another manifest to scan (repeatable); each file is its own source.
+    #[arg(long = "manifest", value_name = "FILE")]
+    pub more_manifests: Vec<PathBuf>,
+
+    /// Launch a local server and scan it over stdio. Everything after --stdio is the server's
+    /// command line, so give rune's own flags before it.
+    #[arg(long, value_name = "CMD", num_args = 1.., allow_hyphen_values = true, help_heading = "Live servers")]
+    pub stdio: Vec<String>,
+
+    /// Scan a remote server over Streamable HTTP (its MCP endpoint, usually ending in /mcp).
+    #[arg(long, value_name = "URL", help_heading = "Live servers")]
+    pub http: Option<String>,
+
+    /// Scan a remote server over the legacy HTTP+SSE transport (its endpoint usually ends in /sse).
+    #[arg(long, value_name = "URL", help_heading = "Live servers")]
+    pub sse: Option<String>,
+
+    /// A header sent on every request to --http or --sse, as "Name: value" (repeatable). Values
+    /// are never printed.
+    #[arg(long = "header", value_name = "NAME: VALUE", help_heading = "Live servers")]
+    pub headers: Vec<String>,
+
+    /// Scan every server of an MCP client config (mcpServers or servers map).
+    #[arg(long, value_name = "FILE", help_heading = "Live servers")]
+    pub config: Option<PathBuf>,
+
+    /// With --config, scan only this server (repeatable).
+    #[arg(long = "server", value_name = "NAME", help_heading = "Live servers")]
+    pub servers: Vec<String>,
+
+    /// With --config, how many servers to open at once.
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=64), help_heading = "Live servers")]
+    pub jobs: u16,
+
+    /// Seconds a live scan may take per server: connect, handshake and every listing.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, help_heading = "Live servers")]
+    pub timeout: Option<f64>,
+
+    /// Save exactly what a live scan read as a manifest (with --config, a folder holding one
+    /// file per server), so the snapshot can be committed and scanned offline.
+    #[arg(long, value_name = "PATH", help_heading = "Live servers")]
+    pub write_manifest: Option<PathBuf>,
+
+    /// Exit 1 when a finding at or above this severity remains.
+    #[arg(long, value_enum, default_value_t = FailOn::Medium, value_name = "SEVERITY")]
+    pub fail_on: FailOn,
+
+    /// Print rune's versioned JSON report instead of text.
+    #[arg(long, conflicts_with = "sarif")]
+    pub json: bool,
+
+    /// Print a SARIF 2.1.0 log (for code scanning) instead of text.
+    #[arg(long)]
+    pub sarif: bool,
+
+    /// Also write the JSON report to FILE (atomically), whatever stdout shows.
+    #[arg(long, value_name = "FILE")]
+    pub output_json: Option<PathBuf>,
+
+    /// Also write the SARIF log to FILE (atomically), whatever stdout shows.
+    #[arg(long, value_name = "FILE")]
+    pub output_sarif: Option<PathBuf>,
+
+    /// Suppress the findings recorded in this baseline file (findings a human reviewed).
+    #[arg(long, value_name = "FILE", help_heading = "Baseline and pin")]
+    pub baseline: Option<PathBuf>,
+
+    /// Record every finding of this scan as reviewed in FILE, print no report, exit 0.
+    #[arg(long, value_name = "FILE", help_heading = "Baseline and pin")]
+    pub write_baseline: Option<PathBuf>,
+
+    /// Exit 1 when a --baseline entry matched nothing in this scan.
+    #[arg(long, requires = "baseline", help_heading = "Baseline and pin")]
+    pub fail_on_stale_baseline: bool,
+
+    /// Exit 1 when the metadata differs from this pin file (added, removed or changed text).
+    #[arg(long, value_name = "FILE", help_heading = "Baseline and pin")]
+    pub pin: Option<PathBuf>,
+
+    /// Record a SHA-256 of every string this scan read in FILE, print no report, exit 0.
+    #[arg(long, value_name = "FILE", help_heading = "Baseline and pin")]
+    pub write_pin: Option<PathBuf>,
+
+    /// Never colour the text report (colour is only used on a terminal, and never when the
+    /// NO_COLOR environment variable is set).
+    #[arg(long)]
+    pub no_color: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    Low,
+    Medium,
+    High,
+}
+
+/// `--timeout`: a finite, positive number of seconds.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 =
+        text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !seconds.is_finite() {
+        return Err(format!(
+            "'{text}' is not a length of time rune can wait; give a positive number of seconds"
+        ));
+    }
+    if seconds <= 0.0 {
+        return Err(format!("'{text}' is not a positive number of seconds"));
+    }
+    if seconds > 86_400.0 {
+        return Err(format!("'{text}' is longer than a day; give at most 86400 seconds"));
+    }
+    Ok(seconds)
+}
+
+impl Args {
+    /// Positional manifests first, then `--manifest` ones, as typed.
+    pub fn all_manifests(&self) -> Vec<PathBuf> {
+        self.manifests.iter().chain(&self.more_manifests).cloned().collect()
+    }
+}

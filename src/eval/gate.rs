@@ -1,0 +1,103 @@
+//! The thresholds `scan-eval --gate` enforces.
+
+use super::score::Scorecard;
+use crate::json::{self, Value};
+use std::path::Path;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Thresholds {
+    /// Lowest acceptable recall over every gated category together.
+    pub min_recall: f64,
+    /// Highest acceptable false-positive rate over every hard negative.
+    pub max_fp: f64,
+    /// Optional floor for each gated category's own recall.
+    pub min_category_recall: Option<f64>,
+    /// Optional ceiling for each gated category's own hard-negative false-positive rate.
+    pub max_category_fp: Option<f64>,
+}
+
+impl Default for Thresholds {
+    fn default() -> Thresholds {
+        Thresholds {
+            min_recall: 0.9,
+            max_fp: 0.05,
+            min_category_recall: None,
+            max_category_fp: None,
+        }
+    }
+}
+
+impl Thresholds {
+    /// Reads `{"min_recall": .., "max_fp": .., "min_category_recall": .., "max_category_fp": ..}`.
+    pub fn load(path: &Path) -> Result<Thresholds, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| format!("cannot read thresholds {}: {error}", path.display()))?;
+        let value = json::parse(&text).map_err(|error| {
+            format!("thresholds {} are not valid JSON: {error}", path.display())
+        })?;
+        let read = |key: &str| -> Result<Option<f64>, String> {
+            match value.get(key) {
+                None => Ok(None),
+                Some(Value::Number(text)) => text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|n| (0.0..=1.0).contains(n))
+                    .map(Some)
+                    .ok_or_else(|| format!("thresholds: \"{key}\" must be a number from 0 to 1")),
+                Some(other) => Err(format!(
+                    "thresholds: \"{key}\" must be a number, got {}",
+                    other.type_name()
+                )),
+            }
+        };
+        let defaults = Thresholds::default();
+        Ok(Thresholds {
+            min_recall: read("min_recall")?.unwrap_or(defaults.min_recall),
+            max_fp: read("max_fp")?.unwrap_or(defaults.max_fp),
+            min_category_recall: read("min_category_recall")?,
+            max_category_fp: read("max_category_fp")?,
+        })
+    }
+}
+
+/// One line per breached threshold; empty when the gate passes. Ties pass.
+pub fn breaches(card: &Scorecard, thresholds: &Thresholds) -> Vec<String> {
+    let mut breaches = Vec::new();
+    let overall = &card.overall;
+    if overall.recall() < thresholds.min_recall {
+        breaches.push(format!(
+            "recall {:.4} < min-recall {}",
+            overall.recall(),
+            thresholds.min_recall
+        ));
+    }
+    if overall.fp_rate() > thresholds.max_fp {
+        breaches.push(format!(
+            "hard-negative false-positive rate {:.4} > max-fp {}",
+            overall.fp_rate(),
+            thresholds.max_fp
+        ));
+    }
+    for score in card.categories.iter().filter(|score| score.gated) {
+        if let Some(floor) = thresholds.min_category_recall
+            && score.malicious() > 0
+            && score.recall() < floor
+        {
+            breaches.push(format!(
+                "{} recall {:.4} < min-category-recall {floor}",
+                score.category,
+                score.recall()
+            ));
+        }
+        if let Some(ceiling) = thresholds.max_category_fp
+            && score.fp_rate() > ceiling
+        {
+            breaches.push(format!(
+                "{} false-positive rate {:.4} > max-category-fp {ceiling}",
+                score.category,
+                score.fp_rate()
+            ));
+        }
+    }
+    breaches
+}

@@ -1,0 +1,324 @@
+//! Scoring the rules on a corpus: per category and overall, with Wilson intervals.
+
+use super::corpus::{Case, Corpus, Label};
+use crate::json::Value;
+use crate::model::{Finding, Severity};
+use crate::report::json::{number, object, string};
+use crate::rules::{REGISTRY, Rule};
+use crate::scan;
+
+/// A case counts as flagged when a finding reaches rune's default `--fail-on`: what would fail
+/// a user's build. Findings below it are review notes, neither detections nor false alarms.
+pub const BLOCKING: Severity = Severity::Medium;
+
+/// The version of the scorecard's JSON shape.
+pub const SCORECARD_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Default)]
+pub struct CategoryScore {
+    pub category: String,
+    /// Whether a registered rule owns this category, so the gate enforces it.
+    pub gated: bool,
+    pub true_positives: usize,
+    pub false_negatives: usize,
+    pub false_positives: usize,
+    pub true_negatives: usize,
+    pub misses: Vec<String>,
+    pub false_alarms: Vec<String>,
+}
+
+impl CategoryScore {
+    pub fn malicious(&self) -> usize {
+        self.true_positives + self.false_negatives
+    }
+
+    pub fn hard_negatives(&self) -> usize {
+        self.false_positives + self.true_negatives
+    }
+
+    pub fn recall(&self) -> f64 {
+        ratio(self.true_positives, self.malicious())
+    }
+
+    pub fn fp_rate(&self) -> f64 {
+        ratio(self.false_positives, self.hard_negatives())
+    }
+
+    pub fn precision(&self) -> f64 {
+        ratio(self.true_positives, self.true_positives + self.false_positives)
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Scorecard {
+    /// Registered rules' categories in registry order, then any other category in corpus order.
+    pub categories: Vec<CategoryScore>,
+    /// Gated categories summed.
+    pub overall: CategoryScore,
+    pub clean_benign: usize,
+    pub clean_false_alarms: Vec<String>,
+}
+
+impl Scorecard {
+    pub fn clean_fp_rate(&self) -> f64 {
+        ratio(self.clean_false_alarms.len(), self.clean_benign)
+    }
+}
+
+fn ratio(part: usize, whole: usize) -> f64 {
+    if whole == 0 { 0.0 } else { part as f64 / whole as f64 }
+}
+
+fn f1(precision: f64, recall: f64) -> f64 {
+    if precision + recall == 0.0 { 0.0 } else { 2.0 * precision * recall / (precision + recall) }
+}
+
+/// The Wilson score interval at 95% for `part` successes out of `whole`.
+pub fn wilson(part: usize, whole: usize) -> (f64, f64) {
+    if whole == 0 {
+        return (0.0, 0.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = whole as f64;
+    let p = part as f64 / n;
+    let denominator = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denominator;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Scans every case in-process, exactly as `rune` would, and scores the outcome.
+pub fn evaluate(corpus: &Corpus) -> Scorecard {
+    evaluate_with(REGISTRY, corpus)
+}
+
+/// Scores `rules` on the corpus; the gated categories are exactly the rules given.
+pub fn evaluate_with(rules: &[Rule], corpus: &Corpus) -> Scorecard {
+    let mut card = Scorecard {
+        categories: rules
+            .iter()
+            .map(|rule| CategoryScore {
+                category: rule.meta().id.to_string(),
+                gated: true,
+                ..CategoryScore::default()
+            })
+            .collect(),
+        ..Scorecard::default()
+    };
+    for case in &corpus.cases {
+        let findings = scan::scan_with(rules, &case.surfaces);
+        match (case.label, &case.resembles) {
+            (Label::Malicious, _) => {
+                let detected = detects(rules, case, &findings);
+                let score = category(&mut card, &case.category);
+                if detected {
+                    score.true_positives += 1;
+                } else {
+                    score.false_negatives += 1;
+                    score.misses.push(case.id.clone());
+                }
+            }
+            (Label::Benign, Some(resembles)) => {
+                let fired = fired_rules(&findings, BLOCKING);
+                let score = category(&mut card, resembles);
+                if fired.is_empty() {
+                    score.true_negatives += 1;
+                } else {
+                    score.false_positives += 1;
+                    score.false_alarms.push(alarm(case, &fired));
+                }
+            }
+            (Label::Benign, None) => {
+                card.clean_benign += 1;
+                let fired = fired_rules(&findings, Severity::Low);
+                if !fired.is_empty() {
+                    card.clean_false_alarms.push(alarm(case, &fired));
+                }
+            }
+        }
+    }
+    let mut overall =
+        CategoryScore { category: "overall".into(), gated: true, ..CategoryScore::default() };
+    for score in card.categories.iter().filter(|score| score.gated) {
+        overall.true_positives += score.true_positives;
+        overall.false_negatives += score.false_negatives;
+        overall.false_positives += score.false_positives;
+        overall.true_negatives += score.true_negatives;
+        overall.misses.extend(score.misses.iter().cloned());
+        overall.false_alarms.extend(score.false_alarms.iter().cloned());
+    }
+    card.overall = overall;
+    card
+}
+
+/// A malicious case is detected when the rule owning its category blocks on it; a category no
+/// rule owns yet counts any blocking finding.
+fn detects(rules: &[Rule], case: &Case, findings: &[Finding]) -> bool {
+    let owned = rules.iter().any(|rule| rule.meta().id == case.category);
+    findings
+        .iter()
+        .any(|finding| finding.severity >= BLOCKING && (!owned || finding.rule == case.category))
+}
+
+fn fired_rules(findings: &[Finding], at_least: Severity) -> Vec<&'static str> {
+    let mut fired: Vec<&'static str> = findings
+        .iter()
+        .filter(|finding| finding.severity >= at_least)
+        .map(|finding| finding.rule)
+        .collect();
+    fired.sort_unstable();
+    fired.dedup();
+    fired
+}
+
+fn alarm(case: &Case, fired: &[&str]) -> String {
+    format!("{} ({})", case.id, fired.join(", "))
+}
+
+fn category<'a>(card: &'a mut Scorecard, name: &str) -> &'a mut CategoryScore {
+    match card.categories.iter().position(|score| score.category == name) {
+        Some(index) => &mut card.categories[index],
+        None => {
+            card.categories
+                .push(CategoryScore { category: name.to_string(), ..CategoryScore::default() });
+            let last = card.categories.len() - 1;
+            &mut card.categories[last]
+        }
+    }
+}
+
+fn fixed(value: f64) -> Value {
+    Value::Number(format!("{value:.4}"))
+}
+
+fn interval((low, high): (f64, f64)) -> Value {
+    Value::Array(vec![fixed(low), fixed(high)])
+}
+
+fn strings(items: &[String]) -> Value {
+    Value::Array(items.iter().map(|item| string(item)).collect())
+}
+
+fn category_value(score: &CategoryScore) -> Value {
+    let precision = score.precision();
+    let recall = score.recall();
+    object(vec![
+        ("category", string(&score.category)),
+        ("gated", Value::Bool(score.gated)),
+        ("malicious", number(score.malicious() as u64)),
+        ("tp", number(score.true_positives as u64)),
+        ("fn", number(score.false_negatives as u64)),
+        ("recall", fixed(recall)),
+        ("recall_ci95", interval(wilson(score.true_positives, score.malicious()))),
+        ("hard_negatives", number(score.hard_negatives() as u64)),
+        ("fp", number(score.false_positives as u64)),
+        ("tn", number(score.true_negatives as u64)),
+        ("fp_rate", fixed(score.fp_rate())),
+        ("fp_rate_ci95", interval(wilson(score.false_positives, score.hard_negatives()))),
+        ("precision", fixed(precision)),
+        ("f1", fixed(f1(precision, recall))),
+        ("misses", strings(&score.misses)),
+        ("false_alarms", strings(&score.false_alarms)),
+    ])
+}
+
+/// The scorecard as JSON: deterministic, so the committed copy diffs cleanly.
+pub fn to_value(card: &Scorecard) -> Value {
+    object(vec![
+        ("version", number(SCORECARD_VERSION)),
+        ("blocking_severity", string(BLOCKING.as_str())),
+        ("overall", category_value(&card.overall)),
+        (
+            "clean_benign",
+            object(vec![
+                ("cases", number(card.clean_benign as u64)),
+                ("fp", number(card.clean_false_alarms.len() as u64)),
+                ("fp_rate", fixed(card.clean_fp_rate())),
+                (
+                    "fp_rate_ci95",
+                    interval(wilson(card.clean_false_alarms.len(), card.clean_benign)),
+                ),
+                ("false_alarms", strings(&card.clean_false_alarms)),
+            ]),
+        ),
+        ("categories", Value::Array(card.categories.iter().map(category_value).collect())),
+    ])
+}
+
+/// The scorecard as a Markdown table, for `$GITHUB_STEP_SUMMARY` and the README.
+pub fn to_markdown(card: &Scorecard) -> String {
+    let mut out = String::from(
+        "| category | gated | malicious | TP | FN | recall (95% CI) | hard negatives | FP | FP rate (95% CI) | precision | F1 |\n\
+         | --- | --- | ---: | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: |\n",
+    );
+    let row = |score: &CategoryScore, name: &str| {
+        let (recall_low, recall_high) = wilson(score.true_positives, score.malicious());
+        let (fp_low, fp_high) = wilson(score.false_positives, score.hard_negatives());
+        format!(
+            "| {name} | {} | {} | {} | {} | {:.3} ({:.3}–{:.3}) | {} | {} | {:.3} ({:.3}–{:.3}) | {:.3} | {:.3} |\n",
+            if score.gated { "yes" } else { "no" },
+            score.malicious(),
+            score.true_positives,
+            score.false_negatives,
+            score.recall(),
+            recall_low,
+            recall_high,
+            score.hard_negatives(),
+            score.false_positives,
+            score.fp_rate(),
+            fp_low,
+            fp_high,
+            score.precision(),
+            f1(score.precision(), score.recall()),
+        )
+    };
+    for score in &card.categories {
+        out.push_str(&row(score, &format!("`{}`", score.category)));
+    }
+    out.push_str(&row(&card.overall, "**overall (gated)**"));
+    out.push_str(&format!(
+        "\nClean benign cases (real servers and ordinary metadata): {}, false alarms: {} (rate {:.3}).\n",
+        card.clean_benign,
+        card.clean_false_alarms.len(),
+        card.clean_fp_rate()
+    ));
+    let misses: Vec<&String> = card.categories.iter().flat_map(|score| &score.misses).collect();
+    let alarms: Vec<&String> = card
+        .categories
+        .iter()
+        .flat_map(|score| &score.false_alarms)
+        .chain(&card.clean_false_alarms)
+        .collect();
+    for (title, items) in [("Misses", misses), ("False alarms", alarms)] {
+        if !items.is_empty() {
+            out.push_str(&format!("\n{title}:\n"));
+            for item in items {
+                out.push_str(&format!("- `{item}`\n"));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_matches_the_textbook_values() {
+        let (low, high) = wilson(95, 100);
+        assert!((low - 0.8882).abs() < 1e-3, "{low}");
+        assert!((high - 0.9785).abs() < 1e-3, "{high}");
+        assert_eq!(wilson(0, 0), (0.0, 0.0));
+        let (low, _) = wilson(0, 20);
+        assert_eq!(low, 0.0);
+    }
+
+    #[test]
+    fn empty_denominators_give_zero_not_nan() {
+        let score = CategoryScore::default();
+        assert_eq!(score.recall(), 0.0);
+        assert_eq!(score.fp_rate(), 0.0);
+        assert_eq!(f1(0.0, 0.0), 0.0);
+    }
+}

@@ -1,0 +1,283 @@
+//! `--baseline`: findings a human reviewed and accepted.
+//!
+//! A finding's identity is its source, kind, entity name, rule, JSON path and the exact flagged
+//! text, never its offset: an unrelated edit elsewhere in a description keeps an approval, and a
+//! change to the flagged text voids it. Tools carry no kind part, and a single-source run no
+//! source part, so files written before rune scanned prompts or configs stay valid.
+
+use super::{digest, is_digest};
+use crate::json::{self, Value};
+use crate::model::{Finding, Kind};
+use crate::report::json::{number, object, string};
+use std::collections::HashSet;
+use std::path::Path;
+
+pub const BASELINE_VERSION: u32 = 1;
+
+/// The stable identity of a finding: the baseline entry and the SARIF `partialFingerprints`.
+pub fn fingerprint(finding: &Finding) -> String {
+    let mut parts: Vec<&str> = Vec::with_capacity(6);
+    if let Some(source) = &finding.source {
+        parts.push(source);
+    }
+    if finding.kind != Kind::Tool {
+        parts.push(finding.kind.as_str());
+    }
+    parts.extend([
+        finding.label.as_str(),
+        finding.rule,
+        finding.path.as_str(),
+        finding.matched.as_str(),
+    ]);
+    digest(&parts)
+}
+
+/// One accepted finding as stored. Everything but the fingerprint is there for the reviewer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub kind: String,
+    pub target: String,
+    pub rule: String,
+    pub path: String,
+    pub source: Option<String>,
+    pub fingerprint: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Baseline {
+    pub entries: Vec<Entry>,
+}
+
+impl Baseline {
+    /// Reads a baseline file; anything but a well-formed version-1 file is an error naming the
+    /// problem, never an empty baseline.
+    pub fn load(path: &Path) -> Result<Baseline, String> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                return Err(format!("no such baseline: {}", path.display()));
+            }
+            Err(error) => return Err(format!("cannot read baseline {}: {error}", path.display())),
+        };
+        Baseline::parse(&text)
+            .map_err(|problem| format!("cannot read baseline {}: {problem}", path.display()))
+    }
+
+    pub fn parse(text: &str) -> Result<Baseline, String> {
+        let value = json::parse(text).map_err(|error| format!("not valid JSON: {error}"))?;
+        if value.as_object().is_none() {
+            return Err("a baseline must be a JSON object".into());
+        }
+        match value.get("version") {
+            Some(Value::Number(version)) if version == "1" => {}
+            Some(other) => {
+                let shown = match other {
+                    Value::Number(text) => text.clone(),
+                    other => other.type_name().to_string(),
+                };
+                return Err(format!(
+                    "unsupported baseline version {shown}, expected {BASELINE_VERSION}"
+                ));
+            }
+            None => return Err("the baseline has no \"version\"".into()),
+        }
+        let findings = value
+            .get("findings")
+            .and_then(Value::as_array)
+            .ok_or("baseline \"findings\" must be a list")?;
+        let entries = findings
+            .iter()
+            .enumerate()
+            .map(|(index, entry)| {
+                let field = |key: &str| -> Result<String, String> {
+                    match entry.get(key) {
+                        None | Some(Value::Null) => Ok(String::new()),
+                        Some(Value::String(text)) => Ok(text.clone()),
+                        Some(other) => Err(format!(
+                            "baseline \"findings\"[{index}].{key} must be a string, got {}",
+                            other.type_name()
+                        )),
+                    }
+                };
+                if entry.as_object().is_none() {
+                    return Err(format!("baseline \"findings\"[{index}] must be an object, got {}", entry.type_name()));
+                }
+                let fingerprint = field("fingerprint")?;
+                if !is_digest(&fingerprint) {
+                    return Err(format!(
+                        "baseline \"findings\"[{index}] has no valid fingerprint (64 lowercase hex digits)"
+                    ));
+                }
+                let source = field("source")?;
+                Ok(Entry {
+                    kind: field("kind")?,
+                    target: field("target")?,
+                    rule: field("rule")?,
+                    path: field("path")?,
+                    source: (!source.is_empty()).then_some(source),
+                    fingerprint,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(Baseline { entries })
+    }
+
+    pub fn accepts(&self) -> HashSet<&str> {
+        self.entries.iter().map(|entry| entry.fingerprint.as_str()).collect()
+    }
+
+    /// Entries that matched nothing in this scan, in file order, each fingerprint once. An
+    /// entry approved on a source this run did not scan is not stale: rune did not look.
+    pub fn stale<'a>(
+        &'a self,
+        findings: &[Finding],
+        scanned_sources: &[Option<String>],
+    ) -> Vec<&'a Entry> {
+        let found: HashSet<String> = findings.iter().map(fingerprint).collect();
+        let mut seen = HashSet::new();
+        self.entries
+            .iter()
+            .filter(|entry| !found.contains(&entry.fingerprint))
+            .filter(|entry| match &entry.source {
+                Some(source) if scanned_sources.iter().any(Option::is_some) => {
+                    scanned_sources.iter().any(|scanned| scanned.as_deref() == Some(source))
+                }
+                _ => true,
+            })
+            .filter(|entry| seen.insert(entry.fingerprint.as_str()))
+            .collect()
+    }
+}
+
+/// The baseline file accepting every one of `findings`, sorted so a review diff is readable.
+pub fn render<'a>(findings: impl Iterator<Item = &'a Finding>) -> String {
+    let mut rows: Vec<(String, Value)> = findings
+        .map(|finding| {
+            let fingerprint = fingerprint(finding);
+            let mut fields = vec![
+                ("kind", string(finding.kind.as_str())),
+                ("target", string(&finding.label)),
+                ("rule", string(finding.rule)),
+                ("path", string(&finding.path)),
+                ("match", string(&finding.matched)),
+            ];
+            if let Some(source) = &finding.source {
+                fields.push(("source", string(source)));
+            }
+            fields.push(("fingerprint", string(&fingerprint)));
+            let key = format!(
+                "{}\0{}\0{}\0{}\0{}\0{}",
+                finding.source.as_deref().unwrap_or(""),
+                finding.kind.as_str(),
+                finding.label,
+                finding.rule,
+                finding.path,
+                fingerprint
+            );
+            (key, object(fields))
+        })
+        .collect();
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    rows.dedup_by(|a, b| a.0 == b.0);
+    json::to_pretty(&object(vec![
+        ("version", number(BASELINE_VERSION)),
+        ("findings", Value::Array(rows.into_iter().map(|(_, row)| row).collect())),
+    ]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{EntityId, Severity};
+
+    fn finding(kind: Kind, label: &str, matched: &str, source: Option<&str>) -> Finding {
+        Finding {
+            rule: "data-exfiltration",
+            entity: EntityId { surface: 0, entity: 0 },
+            severity: Severity::High,
+            source: source.map(str::to_string),
+            kind,
+            label: label.into(),
+            path: "description".into(),
+            offset: 79,
+            length: matched.chars().count(),
+            matched: matched.into(),
+            excerpt: String::new(),
+            message: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_tool_fingerprint_is_the_original_identity() {
+        let tool =
+            finding(Kind::Tool, "sync_notes", "send it to https://collector.tk/ingest", None);
+        assert_eq!(
+            fingerprint(&tool),
+            digest(&[
+                "sync_notes",
+                "data-exfiltration",
+                "description",
+                "send it to https://collector.tk/ingest"
+            ])
+        );
+    }
+
+    #[test]
+    fn kind_and_source_separate_identities_and_offset_does_not() {
+        let tool = finding(Kind::Tool, "x", "m", None);
+        let prompt = finding(Kind::Prompt, "x", "m", None);
+        let elsewhere = finding(Kind::Tool, "x", "m", Some("other"));
+        let mut moved = tool.clone();
+        moved.offset = 3;
+        assert_ne!(fingerprint(&tool), fingerprint(&prompt));
+        assert_ne!(fingerprint(&tool), fingerprint(&elsewhere));
+        assert_eq!(fingerprint(&tool), fingerprint(&moved));
+    }
+
+    #[test]
+    fn a_written_baseline_reads_back() {
+        let findings = [finding(Kind::Prompt, "p", "m", None), finding(Kind::Tool, "t", "m", None)];
+        let text = render(findings.iter());
+        let baseline = Baseline::parse(&text).unwrap();
+        assert_eq!(baseline.entries.len(), 2);
+        assert_eq!(baseline.entries[0].kind, "prompt");
+        assert!(baseline.accepts().contains(fingerprint(&findings[1]).as_str()));
+        assert!(text.ends_with("]\n}\n"));
+    }
+
+    #[test]
+    fn a_corrupt_baseline_is_an_error_not_an_empty_one() {
+        let good = digest(&["x"]);
+        for (text, problem) in [
+            ("", "not valid JSON"),
+            ("{\"version\": 1, \"findings\": [", "not valid JSON"),
+            ("[]", "must be a JSON object"),
+            ("{\"version\": 2, \"findings\": []}", "unsupported baseline version 2"),
+            ("{\"version\": \"1\", \"findings\": []}", "unsupported baseline version a string"),
+            ("{\"findings\": []}", "no \"version\""),
+            ("{\"version\": 1}", "\"findings\" must be a list"),
+            ("{\"version\": 1, \"findings\": [3]}", "[0] must be an object"),
+            ("{\"version\": 1, \"findings\": [{}]}", "no valid fingerprint"),
+            (
+                "{\"version\": 1, \"findings\": [{\"fingerprint\": \"abc\"}]}",
+                "no valid fingerprint",
+            ),
+        ] {
+            let error = Baseline::parse(text).unwrap_err();
+            assert!(error.contains(problem), "{text}: {error}");
+        }
+        let ok = format!("{{\"version\": 1, \"findings\": [{{\"fingerprint\": \"{good}\"}}]}}");
+        assert_eq!(Baseline::parse(&ok).unwrap().entries.len(), 1);
+    }
+
+    #[test]
+    fn stale_entries_skip_sources_the_run_did_not_scan() {
+        let seen = finding(Kind::Tool, "a", "m", Some("one"));
+        let gone = finding(Kind::Tool, "b", "m", Some("one"));
+        let unscanned = finding(Kind::Tool, "c", "m", Some("two"));
+        let baseline = Baseline::parse(&render([&seen, &gone, &unscanned].into_iter())).unwrap();
+        let stale = baseline.stale(std::slice::from_ref(&seen), &[Some("one".into())]);
+        assert_eq!(stale.len(), 1);
+        assert_eq!(stale[0].target, "b");
+    }
+}

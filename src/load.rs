@@ -1,0 +1,287 @@
+//! Turning `rune`'s source flags into surfaces: manifests, one live server, or a whole config.
+
+use crate::Failure;
+use crate::cli::Args;
+use rune::files::write_atomically;
+use rune::json::to_pretty;
+use rune::model::{Entity, Surface};
+use rune::report::escape::escape;
+use rune::report::{ConfigRun, ServerOutcome, ServerStatus};
+use rune::source::config::{self, EntryStatus, ProcessEnvironment, Target};
+use rune::source::{live, manifest};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// What the scan was read from.
+pub struct Loaded {
+    pub surfaces: Vec<Surface>,
+    /// The file or public URL each surface came from, for SARIF's artifact location.
+    pub artifacts: Vec<Option<String>>,
+    /// Set for `--config`: what became of every server.
+    pub config: Option<ConfigRun>,
+}
+
+/// Which kind of source the flags name. Exactly one must be given.
+enum Source<'a> {
+    Manifests(Vec<PathBuf>),
+    Live(Target, &'static str),
+    Config(&'a Path),
+}
+
+fn source(args: &Args) -> Result<Source<'_>, Failure> {
+    let manifests = args.all_manifests();
+    let http = args.http.as_deref().filter(|url| !url.is_empty());
+    let sse = args.sse.as_deref().filter(|url| !url.is_empty());
+    let given = [
+        !manifests.is_empty(),
+        !args.stdio.is_empty(),
+        http.is_some(),
+        sse.is_some(),
+        args.config.is_some(),
+    ];
+    if given.iter().filter(|given| **given).count() != 1 {
+        return Err(Failure(
+            "give exactly one of a manifest path, --stdio CMD, --http URL, --sse URL, or --config FILE".into(),
+        ));
+    }
+    if !args.headers.is_empty() && http.is_none() && sse.is_none() {
+        return Err(Failure("--header only applies to --http or --sse".into()));
+    }
+    if !args.servers.is_empty() && args.config.is_none() {
+        return Err(Failure("--server only applies to --config".into()));
+    }
+    if args.timeout.is_some() && !manifests.is_empty() {
+        return Err(Failure("--timeout only applies to --stdio, --http, --sse or --config".into()));
+    }
+    if args.write_manifest.is_some() && !manifests.is_empty() {
+        return Err(Failure(
+            "--write-manifest saves what a live scan read; a manifest is already saved".into(),
+        ));
+    }
+    let headers =
+        args.headers.iter().map(|header| parse_header(header)).collect::<Result<Vec<_>, _>>()?;
+    Ok(if let [command, rest @ ..] = args.stdio.as_slice() {
+        Source::Live(
+            Target::Stdio {
+                command: command.clone(),
+                args: rest.to_vec(),
+                env: Vec::new(),
+                cwd: None,
+            },
+            "--stdio",
+        )
+    } else if let Some(url) = http {
+        Source::Live(Target::Http { url: url.to_string(), headers }, "--http")
+    } else if let Some(url) = sse {
+        Source::Live(Target::Sse { url: url.to_string(), headers }, "--sse")
+    } else if let Some(path) = &args.config {
+        Source::Config(path)
+    } else {
+        Source::Manifests(manifests)
+    })
+}
+
+/// `--header "Name: value"`: split on the first colon, both sides trimmed. The value is never
+/// echoed, even in the error.
+fn parse_header(header: &str) -> Result<(String, String), Failure> {
+    match header.split_once(':') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(Failure("bad --header, expected \"Name: value\"".into())),
+    }
+}
+
+fn options(args: &Args) -> live::Options {
+    let mut options = live::Options::default();
+    if let Some(seconds) = args.timeout {
+        options.timeout = Duration::from_secs_f64(seconds);
+    }
+    options
+}
+
+pub fn load(args: &Args) -> Result<Loaded, Failure> {
+    match source(args)? {
+        Source::Manifests(paths) => manifests(&paths),
+        Source::Live(target, flag) => {
+            if let Target::Http { url, .. } | Target::Sse { url, .. } = &target {
+                live::check_url(url, flag).map_err(|error| Failure(error.to_string()))?;
+            }
+            let artifact = match &target {
+                Target::Http { url, .. } | Target::Sse { url, .. } => Some(live::public_url(url)),
+                Target::Stdio { .. } => None,
+            };
+            let listing = scan_live(&target, &options(args))
+                .map_err(|error| Failure(format!("live scan failed: {error}")))?;
+            if let Some(path) = &args.write_manifest {
+                write_snapshot(path, &listing.raw)?;
+            }
+            Ok(Loaded {
+                surfaces: vec![Surface { source: None, entities: listing.entities }],
+                artifacts: vec![artifact],
+                config: None,
+            })
+        }
+        Source::Config(path) => config_run(args, path),
+    }
+}
+
+/// One live scan, with its warnings (a cleartext credential, a page cap) on stderr.
+fn scan_live(target: &Target, options: &live::Options) -> Result<live::Listing, live::LiveError> {
+    if let Target::Http { url, headers } | Target::Sse { url, headers } = target
+        && let Some(warning) = live::cleartext_warning(url, headers.len())
+    {
+        eprintln!("rune: warning: {}", escape(&warning));
+    }
+    let listing = live::scan(target, options)?;
+    for warning in &listing.warnings {
+        eprintln!("rune: warning: {}", escape(warning));
+    }
+    Ok(listing)
+}
+
+fn write_snapshot(path: &Path, raw: &rune::json::Value) -> Result<(), Failure> {
+    write_atomically(path, &to_pretty(raw))
+        .map_err(|error| Failure(format!("cannot write manifest {}: {error}", path.display())))
+}
+
+fn manifests(paths: &[PathBuf]) -> Result<Loaded, Failure> {
+    let artifact = |path: &PathBuf| (path != Path::new("-")).then(|| path.display().to_string());
+    match paths {
+        [only] => Ok(Loaded {
+            surfaces: vec![Surface { source: None, entities: read(only, false)? }],
+            artifacts: vec![artifact(only)],
+            config: None,
+        }),
+        several => {
+            if several.iter().any(|path| path == Path::new("-")) {
+                return Err(Failure("stdin '-' cannot be combined with other manifests".into()));
+            }
+            for (index, path) in several.iter().enumerate() {
+                if several[..index].contains(path) {
+                    return Err(Failure(format!(
+                        "the manifest {} was given more than once",
+                        path.display()
+                    )));
+                }
+            }
+            let surfaces = several
+                .iter()
+                .map(|path| {
+                    Ok(Surface {
+                        source: Some(path.display().to_string()),
+                        entities: read(path, true)?,
+                    })
+                })
+                .collect::<Result<_, Failure>>()?;
+            Ok(Loaded { surfaces, artifacts: several.iter().map(artifact).collect(), config: None })
+        }
+    }
+}
+
+fn read(path: &Path, name_it: bool) -> Result<Vec<Entity>, Failure> {
+    let loaded =
+        if path == Path::new("-") { manifest::load_stdin() } else { manifest::load_path(path) };
+    loaded.map_err(|error| match name_it {
+        true => Failure(error.in_file(path).to_string()),
+        false => Failure(error.to_string()),
+    })
+}
+
+/// `--config`: every selected server, opened `--jobs` at a time, reported in config order. One
+/// server's problem stays that server's: it is recorded and the rest are still scanned.
+fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
+    let loaded = config::load(path, &ProcessEnvironment)?;
+    let loaded = config::select(loaded, &args.servers)?;
+    let options = options(args);
+    let total = loaded.servers.len();
+    let results: Vec<Mutex<Option<Result<live::Listing, String>>>> =
+        (0..total).map(|_| Mutex::new(None)).collect();
+    let next = Mutex::new(0usize);
+    let done = Mutex::new(0usize);
+    let progress = std::io::stderr().is_terminal();
+    std::thread::scope(|scope| {
+        for _ in 0..usize::from(args.jobs).min(total) {
+            scope.spawn(|| {
+                loop {
+                    let index = {
+                        let Ok(mut next) = next.lock() else { return };
+                        let index = *next;
+                        *next += 1;
+                        index
+                    };
+                    let Some(entry) = loaded.servers.get(index) else { return };
+                    let EntryStatus::Ready(target) = &entry.status else { continue };
+                    eprintln!("rune: scanning {} ({})", escape(&entry.name), entry.transport);
+                    let outcome = open(target, &options);
+                    if let Ok(mut slot) = results[index].lock() {
+                        *slot = Some(outcome);
+                    }
+                    if progress && let Ok(mut done) = done.lock() {
+                        *done += 1;
+                        eprintln!("rune: {done} of {total} server(s) done");
+                    }
+                }
+            });
+        }
+    });
+
+    let mut surfaces = Vec::new();
+    let mut servers = Vec::new();
+    let mut snapshots = Vec::new();
+    for (entry, result) in loaded.servers.iter().zip(results) {
+        let status = match (&entry.status, result.into_inner().ok().flatten()) {
+            (EntryStatus::Disabled, _) => ServerStatus::Disabled,
+            (EntryStatus::Failed(reason), _) => ServerStatus::Failed(reason.clone()),
+            (EntryStatus::Ready(_), Some(Ok(listing))) => {
+                snapshots.push((entry.name.clone(), listing.raw));
+                surfaces
+                    .push(Surface { source: Some(entry.name.clone()), entities: listing.entities });
+                ServerStatus::Scanned
+            }
+            (EntryStatus::Ready(_), Some(Err(reason))) => ServerStatus::Failed(reason),
+            (EntryStatus::Ready(_), None) => ServerStatus::Failed("the scan did not finish".into()),
+        };
+        if let ServerStatus::Failed(reason) = &status {
+            eprintln!("rune: {}: {}", escape(&entry.name), escape(reason));
+        }
+        servers.push(ServerOutcome {
+            name: entry.name.clone(),
+            transport: entry.transport.to_string(),
+            status,
+        });
+    }
+    if let Some(folder) = &args.write_manifest {
+        std::fs::create_dir_all(folder)
+            .map_err(|error| Failure(format!("cannot create {}: {error}", folder.display())))?;
+        for (name, raw) in &snapshots {
+            write_snapshot(&folder.join(format!("{}.json", file_name(name))), raw)?;
+        }
+    }
+    let artifact = Some(path.display().to_string());
+    Ok(Loaded {
+        artifacts: vec![artifact; surfaces.len()],
+        surfaces,
+        config: Some(ConfigRun { path: path.display().to_string(), servers }),
+    })
+}
+
+/// One server of a config: its URL checked first, its credentials kept out of the reason.
+fn open(target: &Target, options: &live::Options) -> Result<live::Listing, String> {
+    if let Target::Http { url, .. } | Target::Sse { url, .. } = target {
+        live::check_url(url, "url").map_err(|error| error.to_string())?;
+    }
+    scan_live(target, options)
+        .map_err(|error| config::redact(&error.to_string(), &config::secrets(target)))
+}
+
+/// A server name as a file name: anything but letters, digits, `-`, `_` and `.` becomes `_`.
+fn file_name(name: &str) -> String {
+    let safe: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' })
+        .collect();
+    if safe.trim_matches('.').is_empty() { "_".to_string() } else { safe }
+}

@@ -1,0 +1,1487 @@
+//! An MCP client's config file (`rune --config FILE`): every server it wires up, read into a
+//! target rune can open, or into the one-line reason it cannot.
+//!
+//! The file is JSONC, as the clients write it: `//` and `/* */` comments and trailing commas
+//! are read. Servers come from a top-level `mcpServers` map (Claude Desktop, Claude Code,
+//! Cursor, Windsurf) and then a `servers` map (VS Code), in file order. An entry is local
+//! (`command`, `args`, `env`, `cwd`) or remote (`url`, `headers`); its transport is its `type`
+//! (or `transport`) when it declares one and its shape when it does not.
+//!
+//! One entry's problem stays its own: an entry rune cannot read becomes a failed entry with
+//! its reason and the rest are still read. Only a file that cannot be read at all, or that is
+//! not a client config, is an error for the whole run.
+//!
+//! `${...}` placeholders are resolved the way the clients resolve them (`${env:NAME}`,
+//! `${NAME}`, `${NAME:-default}`, `${userHome}`, `${workspaceFolder}`,
+//! `${workspaceFolderBasename}`), from an injected [`Environment`]. Placeholders only an editor
+//! can answer (`${input:...}`, `${command:...}`) are refused by name. Env and header values are
+//! credentials: no message this module writes quotes one, and [`redact`] scrubs them from text
+//! written elsewhere.
+
+use crate::json::{self, Value};
+use aho_corasick::AhoCorasick;
+use regex::{Captures, Regex};
+use std::collections::HashSet;
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+
+/// A read config: its path as given and its servers, `mcpServers` first, in file order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    pub path: PathBuf,
+    pub servers: Vec<ServerEntry>,
+}
+
+/// One server the config declares.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServerEntry {
+    pub name: String,
+    pub transport: TransportLabel,
+    pub status: EntryStatus,
+}
+
+/// The transport shown beside a server's name; `Unreadable` for an entry that failed to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TransportLabel {
+    Stdio,
+    Http,
+    Sse,
+    Unreadable,
+}
+
+impl TransportLabel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TransportLabel::Stdio => "stdio",
+            TransportLabel::Http => "http",
+            TransportLabel::Sse => "sse",
+            TransportLabel::Unreadable => "unreadable",
+        }
+    }
+}
+
+impl fmt::Display for TransportLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum EntryStatus {
+    /// Read and resolved: rune can open it.
+    Ready(Target),
+    /// `"disabled": true`: reported, never started.
+    Disabled,
+    /// Why the entry could not be read: one line, with no credential in it.
+    Failed(String),
+}
+
+/// A server to open, every placeholder resolved.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Target {
+    /// A local server: the process to start, its extra environment and working directory.
+    Stdio { command: String, args: Vec<String>, env: Vec<(String, String)>, cwd: Option<PathBuf> },
+    /// A Streamable HTTP endpoint and the headers sent with every request.
+    Http { url: String, headers: Vec<(String, String)> },
+    /// A legacy HTTP+SSE endpoint and the headers sent with every request.
+    Sse { url: String, headers: Vec<(String, String)> },
+}
+
+impl Target {
+    fn label(&self) -> TransportLabel {
+        match self {
+            Target::Stdio { .. } => TransportLabel::Stdio,
+            Target::Http { .. } => TransportLabel::Http,
+            Target::Sse { .. } => TransportLabel::Sse,
+        }
+    }
+}
+
+/// Where placeholders get their values; injected so tests do not depend on the machine.
+pub trait Environment {
+    /// The variable's value; `None` when it is unset (or not Unicode).
+    fn var(&self, name: &str) -> Option<String>;
+    /// The user's home directory.
+    fn home(&self) -> Option<PathBuf>;
+}
+
+/// rune's own process environment.
+pub struct ProcessEnvironment;
+
+impl Environment for ProcessEnvironment {
+    fn var(&self, name: &str) -> Option<String> {
+        // A name no variable can have asks for nothing, whatever the platform makes of it.
+        if name.is_empty() || name.contains(['=', '\0']) {
+            return None;
+        }
+        std::env::var(name).ok()
+    }
+
+    fn home(&self) -> Option<PathBuf> {
+        std::env::home_dir()
+    }
+}
+
+const NO_SERVER_MAP: &str = "config has no \"mcpServers\" or \"servers\" map; point --config at an \
+    MCP client config file, not at a tools manifest";
+const MAPS: [&str; 2] = ["mcpServers", "servers"];
+const NOT_A_STRING_MAP: &str = "must be an object mapping strings to strings";
+/// Credentials shorter than this are too likely to occur by chance in ordinary text.
+const MIN_SECRET_CHARS: usize = 8;
+const REDACTED: &str = "<redacted>";
+
+/// Reads the config at `path`. `Err` is a whole-file problem (missing, not JSON, not a client
+/// config, no servers); each entry's own problem is its [`EntryStatus::Failed`].
+pub fn load(path: &Path, env: &dyn Environment) -> Result<Config, String> {
+    let bytes = std::fs::read(path).map_err(|error| match error.kind() {
+        io::ErrorKind::NotFound => format!("no such config: {}", path.display()),
+        _ => format!("cannot read config: {}", super::io_reason(&error)),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|error| {
+        format!(
+            "cannot read config: the byte at offset {} is not valid UTF-8; save the config as UTF-8",
+            error.utf8_error().valid_up_to()
+        )
+    })?;
+    read(path, &text, env)
+}
+
+/// Keeps only the servers named by `--server`, in config order. An empty `names` keeps all.
+pub fn select(mut config: Config, names: &[String]) -> Result<Config, String> {
+    if names.is_empty() {
+        return Ok(config);
+    }
+    let declared: HashSet<&str> =
+        config.servers.iter().map(|server| server.name.as_str()).collect();
+    let mut seen = HashSet::new();
+    let unknown: Vec<String> = names
+        .iter()
+        .filter(|name| !declared.contains(name.as_str()) && seen.insert(name.as_str()))
+        .map(|name| quoted(name))
+        .collect();
+    if !unknown.is_empty() {
+        return Err(format!("no server named {} in the config", unknown.join(", ")));
+    }
+    config.servers.retain(|server| names.contains(&server.name));
+    Ok(config)
+}
+
+/// Every env and header value of `target`: the credentials its errors must never show.
+pub fn secrets(target: &Target) -> Vec<String> {
+    let pairs = match target {
+        Target::Stdio { env, .. } => env,
+        Target::Http { headers, .. } | Target::Sse { headers, .. } => headers,
+    };
+    pairs.iter().map(|(_, value)| value.clone()).collect()
+}
+
+/// `text` with every occurrence of each secret of 8 or more characters replaced by
+/// `<redacted>`. Overlapping occurrences become one marker, so neither the
+/// longest secret nor a fragment of a shorter one it overlaps survives.
+pub fn redact(text: &str, secrets: &[String]) -> String {
+    let mut patterns: Vec<&str> = secrets
+        .iter()
+        .map(String::as_str)
+        .filter(|secret| secret.chars().count() >= MIN_SECRET_CHARS)
+        .collect();
+    if patterns.is_empty() {
+        return text.to_string();
+    }
+    patterns.sort_unstable_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+    patterns.dedup();
+    let Ok(matcher) = AhoCorasick::new(&patterns) else {
+        // Only a pattern set beyond the matcher's limits gets here: hide everything.
+        return REDACTED.to_string();
+    };
+    // Overlapping matches come out ordered by where they end; merge them by where they start.
+    let mut found: Vec<(usize, usize)> =
+        matcher.find_overlapping_iter(text).map(|m| (m.start(), m.end())).collect();
+    found.sort_unstable();
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for (start, end) in found {
+        if start >= copied {
+            out.push_str(&text[copied..start]);
+            out.push_str(REDACTED);
+        }
+        copied = copied.max(end);
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+/// Reads a config's text; `path` names it in messages and anchors `${workspaceFolder}`.
+fn read(path: &Path, text: &str, env: &dyn Environment) -> Result<Config, String> {
+    let json_text = strip_jsonc(text)?;
+    let document = json::parse(&json_text).map_err(|error| {
+        format!(
+            "cannot read config: not valid JSON: {error} (comments and trailing commas are \
+             read, so this is something else)"
+        )
+    })?;
+    let Value::Object(top) = &document else {
+        return Err(NO_SERVER_MAP.to_string());
+    };
+    let mut maps = Vec::new();
+    for key in MAPS {
+        match top.iter().find(|(name, _)| name == key).map(|(_, value)| value) {
+            None | Some(Value::Null) => {}
+            Some(Value::Object(members)) => maps.push(members),
+            Some(other) => {
+                return Err(format!(
+                    "\"{key}\" must be an object mapping server names to their settings, got {}",
+                    other.type_name()
+                ));
+            }
+        }
+    }
+    if maps.is_empty() {
+        return Err(NO_SERVER_MAP.to_string());
+    }
+    let mut names = HashSet::new();
+    for (name, _) in maps.iter().copied().flatten() {
+        if !names.insert(name.as_str()) {
+            return Err(format!(
+                "server {} is declared in both \"mcpServers\" and \"servers\"; keep one of them",
+                quoted(name)
+            ));
+        }
+    }
+    let context =
+        Context { env, workspace: workspace_folder(path), inputs: document.get("inputs") };
+    let servers: Vec<ServerEntry> = maps
+        .iter()
+        .copied()
+        .flatten()
+        .map(|(name, entry)| read_entry(name, entry, &context))
+        .collect();
+    if servers.is_empty() {
+        return Err(format!("{} declares no MCP servers", path.display()));
+    }
+    Ok(Config { path: path.to_path_buf(), servers })
+}
+
+/// The folder `${workspaceFolder}` names: the config's own folder, or the project above it
+/// when the config sits in `.vscode`.
+fn workspace_folder(config: &Path) -> PathBuf {
+    let absolute = std::path::absolute(config).unwrap_or_else(|_| config.to_path_buf());
+    let folder = absolute.parent().map(Path::to_path_buf).unwrap_or_default();
+    match folder.parent() {
+        Some(project) if folder.file_name().is_some_and(|name| name == ".vscode") => {
+            project.to_path_buf()
+        }
+        _ => folder,
+    }
+}
+
+// ---- JSONC ---------------------------------------------------------------------------------
+
+/// The JSON inside JSONC text: every comment character and every trailing comma (one before
+/// `}` or `]` that follows a value) becomes a space, so the parser's line and column for any
+/// error still point into the file as written. Strings are copied untouched.
+fn strip_jsonc(text: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut line = 1;
+    // The last character outside strings and comments that is not whitespace.
+    let mut last_significant = None;
+    // Where the latest comma sits in `out`, while nothing significant has followed it.
+    let mut pending_comma: Option<usize> = None;
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                out.push(' ');
+                while let Some(&next) = chars.peek() {
+                    if next == '\n' {
+                        break;
+                    }
+                    out.push(blank(next));
+                    chars.next();
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                let opened_on = line;
+                chars.next();
+                out.push_str("  ");
+                let mut closed = false;
+                while let Some(next) = chars.next() {
+                    if next == '*' && chars.peek() == Some(&'/') {
+                        chars.next();
+                        out.push_str("  ");
+                        closed = true;
+                        break;
+                    }
+                    line += usize::from(next == '\n');
+                    out.push(blank(next));
+                }
+                if !closed {
+                    return Err(format!(
+                        "cannot read config: unterminated block comment opened on line {opened_on}"
+                    ));
+                }
+            }
+            ' ' | '\t' | '\r' | '\n' => {
+                line += usize::from(c == '\n');
+                out.push(c);
+            }
+            _ => {
+                if let Some(at) = pending_comma.take()
+                    && matches!(c, '}' | ']')
+                {
+                    out.replace_range(at..at + 1, " ");
+                }
+                if c == ','
+                    && last_significant.is_some_and(|last| !matches!(last, '[' | '{' | ',' | ':'))
+                {
+                    pending_comma = Some(out.len());
+                }
+                last_significant = Some(c);
+                out.push(c);
+                if c == '"' {
+                    line += copy_string(&mut chars, &mut out);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Copies the rest of a string whose opening quote was just copied, through its closing
+/// quote (or the end of the text, which the JSON parser then reports). Returns the line
+/// breaks it copied.
+fn copy_string(chars: &mut impl Iterator<Item = char>, out: &mut String) -> usize {
+    let mut lines = 0;
+    let mut escaped = false;
+    for c in chars {
+        out.push(c);
+        lines += usize::from(c == '\n');
+        if escaped {
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if c == '"' {
+            break;
+        }
+    }
+    lines
+}
+
+/// What a comment character becomes: line breaks stay, so lines keep their numbers; anything
+/// else is one space, so columns (counted in characters) keep theirs.
+fn blank(c: char) -> char {
+    if matches!(c, '\n' | '\r') { c } else { ' ' }
+}
+
+// ---- Entries --------------------------------------------------------------------------------
+
+/// What every entry's placeholders resolve against.
+struct Context<'a> {
+    env: &'a dyn Environment,
+    workspace: PathBuf,
+    /// The config's top-level `inputs` block (VS Code), which describes `${input:id}`.
+    inputs: Option<&'a Value>,
+}
+
+/// An entry whose shape is valid, its placeholders not yet resolved.
+enum Shape<'a> {
+    Stdio {
+        command: &'a str,
+        args: Vec<&'a str>,
+        env: Vec<(&'a str, &'a str)>,
+        cwd: Option<&'a str>,
+    },
+    /// `transport` is `None` when the entry declared none: the resolved URL decides.
+    Remote { transport: Option<Remote>, url: &'a str, headers: Vec<(&'a str, &'a str)> },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Remote {
+    Http,
+    Sse,
+}
+
+impl Remote {
+    fn label(self) -> TransportLabel {
+        match self {
+            Remote::Http => TransportLabel::Http,
+            Remote::Sse => TransportLabel::Sse,
+        }
+    }
+
+    /// The transport an undeclared remote entry gets from its (resolved) URL.
+    fn of_url(url: &str) -> Remote {
+        if url_path(url).trim_end_matches('/').ends_with("/sse") {
+            Remote::Sse
+        } else {
+            Remote::Http
+        }
+    }
+}
+
+/// A transport the entry declares, with the key and the text it was declared with.
+struct Declared<'a> {
+    key: &'static str,
+    written: &'a str,
+    /// `None` for stdio.
+    transport: Option<Remote>,
+}
+
+fn read_entry(name: &str, entry: &Value, context: &Context) -> ServerEntry {
+    let outcome = shape(entry).and_then(|shape| {
+        if entry.get("disabled") == Some(&Value::Bool(true)) {
+            return Ok((shape_label(&shape), EntryStatus::Disabled));
+        }
+        let target = resolve(shape, context)?;
+        Ok((target.label(), EntryStatus::Ready(target)))
+    });
+    let (transport, status) = match outcome {
+        Ok(read) => read,
+        Err(reason) => (
+            TransportLabel::Unreadable,
+            EntryStatus::Failed(redact(&reason, &literal_secrets(entry))),
+        ),
+    };
+    ServerEntry { name: name.to_string(), transport, status }
+}
+
+/// The label of an entry that is never resolved (a disabled one): an undeclared remote
+/// transport is judged from the URL as written.
+fn shape_label(shape: &Shape) -> TransportLabel {
+    match shape {
+        Shape::Stdio { .. } => TransportLabel::Stdio,
+        Shape::Remote { transport, url, .. } => transport.unwrap_or(Remote::of_url(url)).label(),
+    }
+}
+
+/// The env and header values written as plain text (no placeholder): credentials, even in an
+/// entry that is otherwise malformed. A value holding a placeholder is left out, since the
+/// message about that placeholder quotes it.
+fn literal_secrets(entry: &Value) -> Vec<String> {
+    ["env", "headers"]
+        .iter()
+        .filter_map(|key| entry.get(key).and_then(Value::as_object))
+        .flatten()
+        .filter_map(|(_, value)| value.as_str())
+        .filter(|value| !PLACEHOLDER.is_match(value))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Validates an entry's shape: which transport, and the fields it needs of the right types.
+fn shape(entry: &Value) -> Result<Shape<'_>, String> {
+    if !matches!(entry, Value::Object(_)) {
+        return Err(format!("the entry must be an object, got {}", entry.type_name()));
+    }
+    let field = |key: &str| entry.get(key).filter(|value| !value.is_null());
+    let declared = declared_transport(entry)?;
+    let (command, url) = (field("command"), field("url"));
+    if command.is_some() && url.is_some() {
+        return Err("the entry has both \"command\" and \"url\"; a server is either local \
+            (\"command\") or remote (\"url\")"
+            .to_string());
+    }
+    if let Some(Declared { key, written, transport }) = &declared {
+        let (needed, present) = match transport {
+            None => ("command", command.is_some()),
+            Some(_) => ("url", url.is_some()),
+        };
+        if !present {
+            return Err(format!("{key} \"{}\" needs a \"{needed}\"", written.escape_debug()));
+        }
+    }
+    if let Some(command) = command {
+        let command = non_empty_string(command).ok_or("\"command\" must be a non-empty string")?;
+        let args = match field("args") {
+            None => Vec::new(),
+            Some(args) => args
+                .as_array()
+                .and_then(|items| items.iter().map(Value::as_str).collect())
+                .ok_or("\"args\" must be a list of strings")?,
+        };
+        let cwd = match field("cwd") {
+            None => None,
+            Some(cwd) => Some(cwd.as_str().ok_or("\"cwd\" must be a string")?),
+        };
+        let env = string_map(field("env"), "env")?;
+        return Ok(Shape::Stdio { command, args, env, cwd });
+    }
+    let Some(url) = url else {
+        return Err(
+            "the entry has neither \"command\" (a local server) nor \"url\" (a remote one)"
+                .to_string(),
+        );
+    };
+    let url = non_empty_string(url).ok_or("\"url\" must be a non-empty string")?;
+    let headers = string_map(field("headers"), "headers")?;
+    Ok(Shape::Remote { transport: declared.and_then(|d| d.transport), url, headers })
+}
+
+/// The entry's `type`, or its `transport` when it has no `type` (`null` is absent).
+fn declared_transport(entry: &Value) -> Result<Option<Declared<'_>>, String> {
+    let Some((key, value)) = ["type", "transport"]
+        .into_iter()
+        .find_map(|key| entry.get(key).filter(|value| !value.is_null()).map(|value| (key, value)))
+    else {
+        return Ok(None);
+    };
+    let Some(written) = value.as_str() else {
+        return Err(format!("\"{key}\" must be a string, got {}", value.type_name()));
+    };
+    let written = written.trim();
+    let transport = match written.to_ascii_lowercase().as_str() {
+        "stdio" | "local" => None,
+        "http" | "streamable-http" | "streamable_http" | "streamablehttp" => Some(Remote::Http),
+        "sse" => Some(Remote::Sse),
+        _ => {
+            return Err(format!(
+                "unknown transport '{}'; rune speaks stdio, http and sse",
+                written.escape_debug()
+            ));
+        }
+    };
+    Ok(Some(Declared { key, written, transport }))
+}
+
+fn non_empty_string(value: &Value) -> Option<&str> {
+    value.as_str().filter(|text| !text.trim().is_empty())
+}
+
+/// An `env` or `headers` object as pairs in file order; absent or `null` is empty.
+fn string_map<'a>(value: Option<&'a Value>, key: &str) -> Result<Vec<(&'a str, &'a str)>, String> {
+    let Some(value) = value else {
+        return Ok(Vec::new());
+    };
+    value
+        .as_object()
+        .and_then(|members| {
+            members.iter().map(|(name, value)| Some((name.as_str(), value.as_str()?))).collect()
+        })
+        .ok_or_else(|| format!("\"{key}\" {NOT_A_STRING_MAP}"))
+}
+
+/// The entry's target, every placeholder resolved; the first refusal fails the entry.
+fn resolve(shape: Shape, context: &Context) -> Result<Target, String> {
+    let map = |pairs: Vec<(&str, &str)>, key: &str| -> Result<Vec<(String, String)>, String> {
+        pairs
+            .into_iter()
+            .map(|(name, value)| {
+                let label = format!("\"{key}\" value for '{}'", name.escape_debug());
+                Ok((name.to_string(), expand(value, &label, context)?))
+            })
+            .collect()
+    };
+    match shape {
+        Shape::Stdio { command, args, env, cwd } => {
+            let command = expand(command, "\"command\"", context)?;
+            let args = args
+                .iter()
+                .enumerate()
+                .map(|(at, arg)| expand(arg, &format!("\"args[{at}]\""), context))
+                .collect::<Result<_, _>>()?;
+            let cwd =
+                cwd.map(|cwd| expand(cwd, "\"cwd\"", context).map(PathBuf::from)).transpose()?;
+            let env = map(env, "env")?;
+            Ok(Target::Stdio { command, args, env, cwd })
+        }
+        Shape::Remote { transport, url, headers } => {
+            let url = expand(url, "\"url\"", context)?;
+            let headers = map(headers, "headers")?;
+            Ok(match transport.unwrap_or(Remote::of_url(&url)) {
+                Remote::Http => Target::Http { url, headers },
+                Remote::Sse => Target::Sse { url, headers },
+            })
+        }
+    }
+}
+
+/// The path of a URL: after the authority, before any query or fragment. Text without a
+/// scheme is all path.
+fn url_path(url: &str) -> &str {
+    let before_query = url.split(['?', '#']).next().unwrap_or_default();
+    match before_query.split_once("://") {
+        Some((_, rest)) => rest.find('/').map_or("", |at| &rest[at..]),
+        None => before_query,
+    }
+}
+
+// ---- Placeholders -------------------------------------------------------------------------
+
+/// `${...}` with no brace inside.
+static PLACEHOLDER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\$\{([^{}]*)\}").expect("placeholder pattern"));
+
+/// A variable reference: a name and an optional `:-` fallback.
+static VARIABLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?s)^([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$").expect("variable pattern")
+});
+
+/// `text` with every placeholder replaced in one pass: a value that comes out of the
+/// environment is never itself expanded. `field` names the field in a refusal.
+fn expand(text: &str, field: &str, context: &Context) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for found in PLACEHOLDER.captures_iter(text) {
+        let (Some(whole), Some(inner)) = (found.get(0), found.get(1)) else {
+            continue;
+        };
+        out.push_str(&text[copied..whole.start()]);
+        copied = whole.end();
+        match placeholder_value(&found, inner.as_str(), field, context)? {
+            Some(value) => out.push_str(&value),
+            None => out.push_str(whole.as_str()),
+        }
+    }
+    out.push_str(&text[copied..]);
+    Ok(out)
+}
+
+/// One placeholder's value; `None` leaves it as written (a form rune does not know).
+fn placeholder_value(
+    found: &Captures,
+    inner: &str,
+    field: &str,
+    context: &Context,
+) -> Result<Option<String>, String> {
+    let written = || found.get(0).map_or("", |whole| whole.as_str()).escape_debug().to_string();
+    match inner {
+        "userHome" => {
+            return match context.env.home() {
+                Some(home) => Ok(Some(home.to_string_lossy().into_owned())),
+                None => Err(format!(
+                    "{field} references ${{userHome}}, but this environment names no home \
+                     directory; set HOME and re-run"
+                )),
+            };
+        }
+        "workspaceFolder" => return Ok(Some(context.workspace.to_string_lossy().into_owned())),
+        "workspaceFolderBasename" => {
+            let name = context.workspace.file_name().unwrap_or_default();
+            return Ok(Some(name.to_string_lossy().into_owned()));
+        }
+        _ => {}
+    }
+    if let Some(id) = inner.strip_prefix("input:") {
+        let described = input_description(context.inputs, id)
+            .map(|description| format!(" ({})", description.escape_debug()))
+            .unwrap_or_default();
+        return Err(format!(
+            "{field} needs {}{described}, which the client prompts for and rune cannot supply",
+            written()
+        ));
+    }
+    if inner.starts_with("command:") {
+        return Err(format!(
+            "{field} needs {}, which only the editor that wrote this config can run",
+            written()
+        ));
+    }
+    let (name, fallback) = match inner.strip_prefix("env:") {
+        Some(reference) => match reference.split_once(":-") {
+            Some((name, fallback)) => (name, Some(fallback)),
+            None => (reference, None),
+        },
+        None => match VARIABLE.captures(inner) {
+            Some(variable) => (
+                variable.get(1).map_or("", |name| name.as_str()),
+                variable.get(2).map(|fallback| fallback.as_str()),
+            ),
+            None => return Ok(None),
+        },
+    };
+    if name.is_empty() {
+        return Ok(None);
+    }
+    match (context.env.var(name), fallback) {
+        (Some(value), _) if !value.is_empty() => Ok(Some(value)),
+        (_, Some(fallback)) => Ok(Some(fallback.to_string())),
+        (Some(empty), None) => Ok(Some(empty)),
+        (None, None) => Err(format!(
+            "{field} references {}, which is not set in this environment; export it and re-run",
+            written()
+        )),
+    }
+}
+
+/// The description the config's `inputs` block gives input `id`, if any.
+fn input_description<'a>(inputs: Option<&'a Value>, id: &str) -> Option<&'a str> {
+    inputs?
+        .as_array()?
+        .iter()
+        .find(|input| input.get("id").and_then(Value::as_str) == Some(id))?
+        .get("description")?
+        .as_str()
+        .filter(|description| !description.trim().is_empty())
+}
+
+/// A name from the config or the command line, quoted for a one-line message.
+fn quoted(name: &str) -> String {
+    format!("'{}'", name.escape_debug())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct FakeEnvironment {
+        vars: Vec<(&'static str, &'static str)>,
+        home: Option<&'static str>,
+    }
+
+    impl Environment for FakeEnvironment {
+        fn var(&self, name: &str) -> Option<String> {
+            self.vars.iter().find(|(key, _)| *key == name).map(|(_, value)| value.to_string())
+        }
+
+        fn home(&self) -> Option<PathBuf> {
+            self.home.map(PathBuf::from)
+        }
+    }
+
+    const PATH: &str = "/home/ana/project/.mcp.json";
+
+    fn env() -> FakeEnvironment {
+        FakeEnvironment {
+            vars: vec![
+                ("API_TOKEN", "tok-1234567890"),
+                ("EMPTY", ""),
+                ("PORT", "8080"),
+                ("LOOP", "${API_TOKEN}"),
+            ],
+            home: Some("/home/ana"),
+        }
+    }
+
+    fn config_at(path: &str, text: &str) -> Result<Config, String> {
+        read(Path::new(path), text, &env())
+    }
+
+    fn config(text: &str) -> Config {
+        config_at(PATH, text).expect("config reads")
+    }
+
+    fn error(text: &str) -> String {
+        config_at(PATH, text).expect_err("config is refused")
+    }
+
+    /// The one server of `{"mcpServers": {"s": ENTRY}}`.
+    fn entry(entry: &str) -> ServerEntry {
+        let mut config = config(&format!(r#"{{"mcpServers": {{"s": {entry}}}}}"#));
+        assert_eq!(config.servers.len(), 1);
+        config.servers.remove(0)
+    }
+
+    fn target(text: &str) -> Target {
+        match entry(text).status {
+            EntryStatus::Ready(target) => target,
+            other => panic!("expected a ready entry, got {other:?}"),
+        }
+    }
+
+    fn failure(text: &str) -> String {
+        let entry = entry(text);
+        assert_eq!(entry.transport, TransportLabel::Unreadable);
+        match entry.status {
+            EntryStatus::Failed(reason) => reason,
+            other => panic!("expected a failed entry, got {other:?}"),
+        }
+    }
+
+    fn stdio(command: &str, args: &[&str]) -> Target {
+        Target::Stdio {
+            command: command.to_string(),
+            args: args.iter().map(|arg| arg.to_string()).collect(),
+            env: Vec::new(),
+            cwd: None,
+        }
+    }
+
+    fn http(url: &str) -> Target {
+        Target::Http { url: url.to_string(), headers: Vec::new() }
+    }
+
+    fn sse(url: &str) -> Target {
+        Target::Sse { url: url.to_string(), headers: Vec::new() }
+    }
+
+    fn pairs(items: &[(&str, &str)]) -> Vec<(String, String)> {
+        items.iter().map(|(key, value)| (key.to_string(), value.to_string())).collect()
+    }
+
+    fn url_of(text: &str) -> String {
+        match target(text) {
+            Target::Http { url, .. } | Target::Sse { url, .. } => url,
+            other => panic!("expected a remote target, got {other:?}"),
+        }
+    }
+
+    fn command_of(text: &str) -> String {
+        match target(text) {
+            Target::Stdio { command, .. } => command,
+            other => panic!("expected a stdio target, got {other:?}"),
+        }
+    }
+
+    fn names(config: &Config) -> Vec<&str> {
+        config.servers.iter().map(|server| server.name.as_str()).collect()
+    }
+
+    // ---- Map shapes ----
+
+    #[test]
+    fn mcp_servers_map_claude_cursor_windsurf() {
+        let config = config(
+            r#"{"mcpServers": {
+                "weather": {"command": "uvx", "args": ["weather-mcp", "--units", "metric"]},
+                "billing": {"url": "https://billing.example.com/mcp"}
+            }}"#,
+        );
+        assert_eq!(config.path, PathBuf::from(PATH));
+        assert_eq!(names(&config), ["weather", "billing"]);
+        assert_eq!(config.servers[0].transport, TransportLabel::Stdio);
+        assert_eq!(
+            config.servers[0].status,
+            EntryStatus::Ready(stdio("uvx", &["weather-mcp", "--units", "metric"]))
+        );
+        assert_eq!(config.servers[1].transport, TransportLabel::Http);
+        assert_eq!(
+            config.servers[1].status,
+            EntryStatus::Ready(http("https://billing.example.com/mcp"))
+        );
+    }
+
+    #[test]
+    fn servers_map_vs_code() {
+        let config = config(
+            r#"{"inputs": [], "servers": {"fs": {"type": "stdio", "command": "npx", "args": ["fs"]}}}"#,
+        );
+        assert_eq!(names(&config), ["fs"]);
+        assert_eq!(config.servers[0].status, EntryStatus::Ready(stdio("npx", &["fs"])));
+    }
+
+    #[test]
+    fn both_maps_are_read_mcp_servers_first_in_file_order() {
+        let config = config(
+            r#"{"servers": {"z": {"command": "z"}, "a": {"command": "a"}},
+                "mcpServers": {"m": {"command": "m"}, "b": {"command": "b"}}}"#,
+        );
+        assert_eq!(names(&config), ["m", "b", "z", "a"]);
+    }
+
+    #[test]
+    fn a_null_map_is_absent() {
+        let config = config(r#"{"mcpServers": null, "servers": {"a": {"command": "a"}}}"#);
+        assert_eq!(names(&config), ["a"]);
+    }
+
+    #[test]
+    fn a_name_in_both_maps_is_refused() {
+        assert_eq!(
+            error(r#"{"mcpServers": {"a": {"command": "a"}}, "servers": {"a": {"command": "b"}}}"#),
+            "server 'a' is declared in both \"mcpServers\" and \"servers\"; keep one of them"
+        );
+    }
+
+    #[test]
+    fn no_server_map_points_at_a_client_config() {
+        for text in [r#"{"tools": []}"#, "[]", r#"{"mcpServers": null}"#, "3"] {
+            assert_eq!(error(text), NO_SERVER_MAP, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_map_that_is_not_an_object_is_refused() {
+        assert_eq!(
+            error(r#"{"mcpServers": [{"command": "a"}]}"#),
+            "\"mcpServers\" must be an object mapping server names to their settings, got a list"
+        );
+    }
+
+    #[test]
+    fn a_config_without_servers_is_refused() {
+        assert_eq!(
+            error(r#"{"mcpServers": {}, "servers": {}}"#),
+            "/home/ana/project/.mcp.json declares no MCP servers"
+        );
+    }
+
+    // ---- JSONC ----
+
+    #[test]
+    fn comments_and_trailing_commas_are_read() {
+        let config = config(
+            "// Claude Code\n{\n  /* servers */ \"mcpServers\": {\n    \"a\": {\"command\": \"a\", \
+             \"args\": [\"x\", /* last */ ],}, // trailing\n  },\n}\n",
+        );
+        assert_eq!(config.servers[0].status, EntryStatus::Ready(stdio("a", &["x"])));
+    }
+
+    #[test]
+    fn comment_markers_inside_strings_are_text() {
+        let target = target(
+            r#"{"url": "https://example.com//mcp/*x*/", "headers": {"X-Note": "a \"// b\", c,}"}}"#,
+        );
+        assert_eq!(
+            target,
+            Target::Http {
+                url: "https://example.com//mcp/*x*/".to_string(),
+                headers: pairs(&[("X-Note", "a \"// b\", c,}")]),
+            }
+        );
+    }
+
+    #[test]
+    fn stripping_keeps_lines_and_columns() {
+        let text = "{\"a\": 1, /* ünïcödé\n */ // ü\n  \"b\": [1,],}";
+        let stripped = strip_jsonc(text).unwrap();
+        assert_eq!(stripped, "{\"a\": 1,           \n        \n  \"b\": [1 ] }");
+        assert_eq!(stripped.lines().count(), text.lines().count());
+        for (ours, theirs) in stripped.lines().zip(text.lines()) {
+            assert_eq!(ours.chars().count(), theirs.chars().count());
+        }
+    }
+
+    #[test]
+    fn a_json_error_after_a_comment_names_its_place_in_the_file() {
+        assert_eq!(
+            error("{/* ü */ \"mcpServers\": {\n  // x\n  \"a\" {}}}"),
+            "cannot read config: not valid JSON: expected ':' at line 3, column 7 (comments and \
+             trailing commas are read, so this is something else)"
+        );
+    }
+
+    #[test]
+    fn a_comma_with_nothing_before_it_stays_an_error() {
+        for (text, column) in [("[,]", 2), ("{,}", 2), ("[1,,]", 4), ("{\"a\": ,}", 7)] {
+            let failure = json::parse(&strip_jsonc(text).unwrap()).unwrap_err();
+            assert_eq!((failure.line, failure.column), (1, column), "{text}");
+        }
+        assert!(error(r#"{"mcpServers": {,}}"#).starts_with("cannot read config: not valid JSON"));
+    }
+
+    #[test]
+    fn an_unterminated_block_comment_names_its_line() {
+        assert_eq!(
+            error("{\n \"mcpServers\": {}\n /* open\n\n"),
+            "cannot read config: unterminated block comment opened on line 3"
+        );
+    }
+
+    #[test]
+    fn a_block_comment_opener_inside_a_string_is_text() {
+        assert_eq!(command_of(r#"{"command": "/*a"}"#), "/*a");
+    }
+
+    #[test]
+    fn not_json_says_comments_were_already_read() {
+        assert_eq!(
+            error("{\"mcpServers\": {'a': {}}}"),
+            "cannot read config: not valid JSON: expected a key in double quotes at line 1, \
+             column 17 (comments and trailing commas are read, so this is something else)"
+        );
+    }
+
+    // ---- Placeholders ----
+
+    #[test]
+    fn env_placeholder_forms() {
+        let target = target(
+            r#"{"command": "${env:PORT}", "args": ["${PORT}", "-${EMPTY}-", "${env:EMPTY}"],
+                "env": {"TOKEN": "Bearer ${API_TOKEN}"}, "cwd": "${userHome}/srv"}"#,
+        );
+        assert_eq!(
+            target,
+            Target::Stdio {
+                command: "8080".to_string(),
+                args: vec!["8080".to_string(), "--".to_string(), String::new()],
+                env: pairs(&[("TOKEN", "Bearer tok-1234567890")]),
+                cwd: Some(PathBuf::from("/home/ana/srv")),
+            }
+        );
+    }
+
+    #[test]
+    fn fallback_is_used_when_unset_or_empty() {
+        assert_eq!(
+            url_of(r#"{"url": "http://${HOST:-localhost}:${PORT:-1}/${EMPTY:-mcp}${NONE:-}"}"#),
+            "http://localhost:8080/mcp"
+        );
+        // `${env:NAME:-fallback}` reads the same way (a deliberate extension of item 149).
+        assert_eq!(url_of(r#"{"url": "http://${env:HOST:-h}/${env:PORT:-x}"}"#), "http://h/8080");
+    }
+
+    #[test]
+    fn resolved_values_are_not_expanded_again() {
+        assert_eq!(command_of(r#"{"command": "${LOOP}"}"#), "${API_TOKEN}");
+    }
+
+    #[test]
+    fn unknown_forms_are_left_as_written() {
+        assert_eq!(
+            command_of(r#"{"command": "${.name} ${env:} ${1X} ${a b} $HOME ${PORT"}"#),
+            "${.name} ${env:} ${1X} ${a b} $HOME ${PORT"
+        );
+        // No nested braces: only the inner placeholder is one.
+        assert_eq!(command_of(r#"{"command": "${a${PORT}}"}"#), "${a8080}");
+    }
+
+    #[test]
+    fn user_home_and_workspace_folder() {
+        assert_eq!(
+            command_of(
+                r#"{"command": "${userHome}|${workspaceFolder}|${workspaceFolderBasename}"}"#
+            ),
+            "/home/ana|/home/ana/project|project"
+        );
+    }
+
+    #[test]
+    fn a_config_in_vscode_has_the_project_above_as_its_workspace() {
+        let config = config_at(
+            "/home/ana/project/.vscode/mcp.json",
+            r#"{"servers": {"a": {"command": "${workspaceFolder}/bin/${workspaceFolderBasename}"}}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            config.servers[0].status,
+            EntryStatus::Ready(stdio("/home/ana/project/bin/project", &[]))
+        );
+    }
+
+    #[test]
+    fn a_missing_home_is_a_refusal() {
+        let homeless = FakeEnvironment { vars: Vec::new(), home: None };
+        let config = read(
+            Path::new(PATH),
+            r#"{"mcpServers": {"a": {"command": "x", "cwd": "${userHome}"}}}"#,
+            &homeless,
+        )
+        .unwrap();
+        assert_eq!(
+            config.servers[0].status,
+            EntryStatus::Failed(
+                "\"cwd\" references ${userHome}, but this environment names no home directory; \
+                 set HOME and re-run"
+                    .to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn an_unset_variable_fails_the_entry_with_its_field() {
+        assert_eq!(
+            failure(r#"{"url": "https://${HOST}/mcp"}"#),
+            "\"url\" references ${HOST}, which is not set in this environment; export it and re-run"
+        );
+        assert_eq!(
+            failure(r#"{"command": "x", "args": ["a", "${env:NOPE}"]}"#),
+            "\"args[1]\" references ${env:NOPE}, which is not set in this environment; export it \
+             and re-run"
+        );
+        assert_eq!(
+            failure(r#"{"command": "${NOPE}"}"#),
+            "\"command\" references ${NOPE}, which is not set in this environment; export it and \
+             re-run"
+        );
+        assert_eq!(
+            failure(r#"{"command": "x", "cwd": "${NOPE}"}"#),
+            "\"cwd\" references ${NOPE}, which is not set in this environment; export it and re-run"
+        );
+        assert_eq!(
+            failure(r#"{"command": "x", "env": {"KEY": "${NOPE}"}}"#),
+            "\"env\" value for 'KEY' references ${NOPE}, which is not set in this environment; \
+             export it and re-run"
+        );
+        assert_eq!(
+            failure(r#"{"url": "https://h/mcp", "headers": {"Authorization": "Bearer ${NOPE}"}}"#),
+            "\"headers\" value for 'Authorization' references ${NOPE}, which is not set in this \
+             environment; export it and re-run"
+        );
+    }
+
+    #[test]
+    fn an_input_placeholder_is_refused_with_its_description() {
+        let config = config(
+            r#"{"inputs": [{"type": "promptString", "id": "other", "description": "no"},
+                           {"type": "promptString", "id": "gh-token",
+                            "description": "GitHub Personal Access Token", "password": true}],
+                "servers": {
+                  "gh": {"url": "https://api.githubcopilot.com/mcp/",
+                         "headers": {"Authorization": "Bearer ${input:gh-token}"}},
+                  "plain": {"command": "x", "env": {"K": "${input:undeclared}"}}}}"#,
+        );
+        assert_eq!(
+            config.servers[0].status,
+            EntryStatus::Failed(
+                "\"headers\" value for 'Authorization' needs ${input:gh-token} (GitHub Personal \
+                 Access Token), which the client prompts for and rune cannot supply"
+                    .to_string()
+            )
+        );
+        assert_eq!(
+            config.servers[1].status,
+            EntryStatus::Failed(
+                "\"env\" value for 'K' needs ${input:undeclared}, which the client prompts for and \
+                 rune cannot supply"
+                    .to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn a_command_placeholder_is_refused() {
+        assert_eq!(
+            failure(r#"{"command": "x", "args": ["${command:python.interpreterPath}"]}"#),
+            "\"args[0]\" needs ${command:python.interpreterPath}, which only the editor that wrote \
+             this config can run"
+        );
+    }
+
+    #[test]
+    fn a_message_about_a_placeholder_stays_on_one_line() {
+        let reason = failure(r#"{"command": "${input:a\nb}"}"#);
+        assert_eq!(
+            reason,
+            "\"command\" needs ${input:a\\nb}, which the client prompts for and rune cannot supply"
+        );
+    }
+
+    // ---- Transports ----
+
+    #[test]
+    fn declared_transports_and_their_aliases() {
+        for (declared, expected) in [
+            ("stdio", TransportLabel::Stdio),
+            (" Local ", TransportLabel::Stdio),
+            ("HTTP", TransportLabel::Http),
+            ("streamable-http", TransportLabel::Http),
+            ("streamable_http", TransportLabel::Http),
+            ("StreamableHttp", TransportLabel::Http),
+            ("sse", TransportLabel::Sse),
+        ] {
+            let field = if expected == TransportLabel::Stdio {
+                r#""command": "x""#
+            } else {
+                r#""url": "https://h/mcp""#
+            };
+            let server = entry(&format!(r#"{{"type": "{declared}", {field}}}"#));
+            assert_eq!(server.transport, expected, "{declared}");
+            let server = entry(&format!(r#"{{"transport": "{declared}", {field}}}"#));
+            assert_eq!(server.transport, expected, "transport: {declared}");
+        }
+        assert_eq!(target(r#"{"type": "sse", "url": "https://h/mcp"}"#), sse("https://h/mcp"));
+        assert_eq!(target(r#"{"type": "http", "url": "https://h/sse"}"#), http("https://h/sse"));
+    }
+
+    #[test]
+    fn type_wins_over_transport() {
+        assert_eq!(
+            entry(r#"{"type": "sse", "transport": "http", "url": "https://h/mcp"}"#).transport,
+            TransportLabel::Sse
+        );
+        assert_eq!(
+            entry(r#"{"type": null, "transport": "sse", "url": "https://h/mcp"}"#).transport,
+            TransportLabel::Sse
+        );
+    }
+
+    #[test]
+    fn an_undeclared_url_is_sse_when_its_path_ends_in_sse() {
+        for url in ["https://h/sse", "https://h/v1/sse/", "https://h/sse?x=1", "https://h/sse#f"] {
+            assert_eq!(target(&format!(r#"{{"url": "{url}"}}"#)), sse(url), "{url}");
+        }
+        for url in ["https://h/mcp", "https://sse/", "https://h/sse/x", "https://h/mcp?p=/sse"] {
+            assert_eq!(target(&format!(r#"{{"url": "{url}"}}"#)), http(url), "{url}");
+        }
+    }
+
+    #[test]
+    fn sse_is_judged_after_expansion() {
+        assert_eq!(
+            target(r#"{"url": "http://localhost:${PORT}/${KIND:-sse}"}"#),
+            sse("http://localhost:8080/sse")
+        );
+    }
+
+    #[test]
+    fn headers_and_env_keep_file_order() {
+        assert_eq!(
+            target(r#"{"url": "https://h/mcp", "headers": {"B": "2", "A": "1"}}"#),
+            Target::Http {
+                url: "https://h/mcp".to_string(),
+                headers: pairs(&[("B", "2"), ("A", "1")])
+            }
+        );
+    }
+
+    // ---- Per-entry errors ----
+
+    #[test]
+    fn every_per_entry_error() {
+        for (text, reason) in [
+            ("[]", "the entry must be an object, got a list"),
+            (r#""npx x""#, "the entry must be an object, got a string"),
+            (
+                r#"{"command": "x", "url": "https://h/mcp"}"#,
+                "the entry has both \"command\" and \"url\"; a server is either local (\"command\") \
+                 or remote (\"url\")",
+            ),
+            (
+                r#"{"args": ["x"]}"#,
+                "the entry has neither \"command\" (a local server) nor \"url\" (a remote one)",
+            ),
+            (r#"{"type": "stdio", "url": "https://h/mcp"}"#, "type \"stdio\" needs a \"command\""),
+            (r#"{"type": "http", "command": "x"}"#, "type \"http\" needs a \"url\""),
+            (r#"{"type": "sse"}"#, "type \"sse\" needs a \"url\""),
+            (r#"{"transport": "Local", "url": "u"}"#, "transport \"Local\" needs a \"command\""),
+            (
+                r#"{"type": "ws", "url": "u"}"#,
+                "unknown transport 'ws'; rune speaks stdio, http and sse",
+            ),
+            (r#"{"type": 1, "url": "u"}"#, "\"type\" must be a string, got a number"),
+            (r#"{"command": ""}"#, "\"command\" must be a non-empty string"),
+            (r#"{"command": "  "}"#, "\"command\" must be a non-empty string"),
+            (r#"{"command": ["npx"]}"#, "\"command\" must be a non-empty string"),
+            (r#"{"command": "x", "cwd": 1}"#, "\"cwd\" must be a string"),
+            (r#"{"command": "x", "args": "a b"}"#, "\"args\" must be a list of strings"),
+            (r#"{"command": "x", "args": ["a", 1]}"#, "\"args\" must be a list of strings"),
+            (
+                r#"{"command": "x", "env": ["A=1"]}"#,
+                "\"env\" must be an object mapping strings to strings",
+            ),
+            (
+                r#"{"command": "x", "env": {"A": 1}}"#,
+                "\"env\" must be an object mapping strings to strings",
+            ),
+            (r#"{"url": ""}"#, "\"url\" must be a non-empty string"),
+            (r#"{"url": 3}"#, "\"url\" must be a non-empty string"),
+            (
+                r#"{"url": "u", "headers": {"A": null}}"#,
+                "\"headers\" must be an object mapping strings to strings",
+            ),
+        ] {
+            assert_eq!(failure(text), reason, "{text}");
+        }
+    }
+
+    #[test]
+    fn null_optional_fields_are_absent() {
+        assert_eq!(
+            target(r#"{"command": "x", "url": null, "args": null, "env": null, "cwd": null}"#),
+            stdio("x", &[])
+        );
+    }
+
+    #[test]
+    fn one_unreadable_entry_leaves_the_rest_readable() {
+        let config = config(
+            r#"{"mcpServers": {"a": 5, "b": {"command": "b"}, "c": {"url": "${NOPE}"}, "d": {"url": "https://d/mcp"}}}"#,
+        );
+        let labels: Vec<_> = config.servers.iter().map(|server| server.transport).collect();
+        assert_eq!(
+            labels,
+            [
+                TransportLabel::Unreadable,
+                TransportLabel::Stdio,
+                TransportLabel::Unreadable,
+                TransportLabel::Http
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unknown_transport_is_quoted_on_one_line() {
+        assert_eq!(
+            failure(r#"{"type": "web\nsocket", "url": "u"}"#),
+            "unknown transport 'web\\nsocket'; rune speaks stdio, http and sse"
+        );
+    }
+
+    // ---- Disabled ----
+
+    #[test]
+    fn disabled_entries_are_not_resolved() {
+        let config = config(
+            r#"{"mcpServers": {
+                "a": {"command": "${NOPE}", "env": {"K": "${input:x}"}, "disabled": true},
+                "b": {"url": "https://h/${command:y}/sse", "disabled": true},
+                "c": {"url": "https://h/mcp", "disabled": true}}}"#,
+        );
+        let read: Vec<_> = config.servers.iter().map(|s| (s.transport, s.status.clone())).collect();
+        assert_eq!(
+            read,
+            [
+                (TransportLabel::Stdio, EntryStatus::Disabled),
+                (TransportLabel::Sse, EntryStatus::Disabled),
+                (TransportLabel::Http, EntryStatus::Disabled),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_malformed_disabled_entry_is_failed() {
+        assert_eq!(
+            failure(r#"{"type": "websocket", "url": "u", "disabled": true}"#),
+            "unknown transport 'websocket'; rune speaks stdio, http and sse"
+        );
+        assert_eq!(
+            failure(r#"{"command": "x", "args": "a", "disabled": true}"#),
+            "\"args\" must be a list of strings"
+        );
+    }
+
+    #[test]
+    fn only_the_boolean_true_disables() {
+        for disabled in ["false", "\"true\"", "1", "null"] {
+            let server = entry(&format!(r#"{{"command": "x", "disabled": {disabled}}}"#));
+            assert_eq!(server.status, EntryStatus::Ready(stdio("x", &[])), "{disabled}");
+        }
+    }
+
+    // ---- --server ----
+
+    fn three() -> Config {
+        config(
+            r#"{"mcpServers": {"a": {"command": "a"}, "b": {"command": "b"}, "c": {"command": "c"}}}"#,
+        )
+    }
+
+    fn strings(items: &[&str]) -> Vec<String> {
+        items.iter().map(|item| item.to_string()).collect()
+    }
+
+    #[test]
+    fn select_keeps_named_servers_in_config_order() {
+        let selected = select(three(), &strings(&["c", "a", "c"])).unwrap();
+        assert_eq!(names(&selected), ["a", "c"]);
+        assert_eq!(names(&select(three(), &[]).unwrap()), ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn select_names_every_unknown_server() {
+        assert_eq!(
+            select(three(), &strings(&["x"])).unwrap_err(),
+            "no server named 'x' in the config"
+        );
+        assert_eq!(
+            select(three(), &strings(&["x", "a", "y", "x"])).unwrap_err(),
+            "no server named 'x', 'y' in the config"
+        );
+    }
+
+    // ---- Secrets ----
+
+    #[test]
+    fn secrets_are_env_and_header_values() {
+        let local = target(
+            r#"{"command": "x", "args": ["arg-not-a-secret"], "env": {"A": "1", "B": "${API_TOKEN}"}}"#,
+        );
+        assert_eq!(secrets(&local), ["1", "tok-1234567890"]);
+        let remote =
+            target(r#"{"url": "https://h/sse", "headers": {"Authorization": "Bearer abc"}}"#);
+        assert_eq!(secrets(&remote), ["Bearer abc"]);
+    }
+
+    #[test]
+    fn redaction_hides_values_of_eight_or_more_characters() {
+        let secrets = strings(&["short", "1234567", "12345678"]);
+        assert_eq!(
+            redact("short 1234567 12345678 x12345678x", &secrets),
+            "short 1234567 <redacted> x<redacted>x"
+        );
+    }
+
+    #[test]
+    fn redaction_takes_the_longest_secret_first() {
+        let secrets = strings(&["abcdefgh", "Bearer abcdefgh-rest"]);
+        assert_eq!(
+            redact("sent Bearer abcdefgh-rest, then abcdefgh", &secrets),
+            "sent <redacted>, then <redacted>"
+        );
+    }
+
+    #[test]
+    fn overlapping_secrets_leave_no_fragment() {
+        let secrets = strings(&["abcdefgh12", "12345678xy"]);
+        assert_eq!(redact("<abcdefgh12345678xy>", &secrets), "<<redacted>>");
+        assert_eq!(redact("no secrets here", &[]), "no secrets here");
+    }
+
+    #[test]
+    fn a_secret_that_spells_the_marker_does_not_nest() {
+        assert_eq!(redact("redacted", &strings(&["redacted"])), REDACTED);
+    }
+
+    #[test]
+    fn no_error_quotes_an_env_or_header_value() {
+        let env_value = "env-secret-value-1";
+        let header_value = "Bearer header-secret-2";
+        let entries = [
+            format!(r#"{{"command": "x", "env": {{"K": "{env_value}"}}, "cwd": 1}}"#),
+            format!(r#"{{"command": "x", "env": {{"K": "{env_value}", "L": 5}}}}"#),
+            format!(r#"{{"command": "x", "env": {{"K": "{env_value}", "M": "${{NOPE}}"}}}}"#),
+            format!(
+                r#"{{"command": "x", "env": {{"K": "{env_value}"}}, "args": ["${{input:t}}"]}}"#
+            ),
+            format!(r#"{{"command": "x", "url": "u", "env": {{"K": "{env_value}"}}}}"#),
+            format!(r#"{{"type": "{env_value}", "command": "x", "env": {{"K": "{env_value}"}}}}"#),
+            format!(r#"{{"url": "u", "headers": {{"Authorization": "{header_value}", "X": 1}}}}"#),
+            format!(r#"{{"url": "${{NOPE}}", "headers": {{"Authorization": "{header_value}"}}}}"#),
+            format!(
+                r#"{{"url": "u", "headers": {{"Authorization": "{header_value}", "Y": "${{command:c}}"}}}}"#
+            ),
+            format!(
+                r#"{{"url": "u", "headers": {{"A": "{header_value}"}}, "type": "{header_value}"}}"#
+            ),
+            r#"{"url": "u", "headers": {"A": "${API_TOKEN}", "B": "${NOPE}"}}"#.to_string(),
+        ];
+        for text in &entries {
+            let reason = failure(text);
+            for secret in [env_value, header_value, "header-secret-2", "tok-1234567890"] {
+                assert!(!reason.contains(secret), "{reason} quotes {secret}");
+            }
+        }
+        let whole = [
+            format!(
+                r#"{{"mcpServers": {{"a": {{"command": "x", "env": {{"K": "{env_value}"}}}}, }}"#
+            ),
+            format!(
+                r#"{{"servers": {{"a": {{"url": "u", "headers": {{"K": "{header_value}"}}}}}}, /*"#
+            ),
+        ];
+        for text in &whole {
+            let reason = error(text);
+            assert!(!reason.contains(env_value) && !reason.contains(header_value), "{reason}");
+        }
+    }
+
+    // ---- Files ----
+
+    #[test]
+    fn load_reads_a_file_and_names_a_missing_one() {
+        let dir = std::env::temp_dir().join(format!("rune-config-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join(".vscode")).unwrap();
+        let path = dir.join(".vscode/mcp.json");
+        std::fs::write(&path, r#"{"servers": {"a": {"command": "${workspaceFolder}/run"}}}"#)
+            .unwrap();
+        let config = load(&path, &env()).unwrap();
+        let expected = format!("{}/run", dir.display());
+        assert_eq!(config.servers[0].status, EntryStatus::Ready(stdio(&expected, &[])));
+
+        std::fs::write(&path, b"{\"servers\": \xff}").unwrap();
+        assert_eq!(
+            load(&path, &env()).unwrap_err(),
+            "cannot read config: the byte at offset 12 is not valid UTF-8; save the config as UTF-8"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(load(&path, &env()).unwrap_err(), format!("no such config: {}", path.display()));
+    }
+
+    #[test]
+    fn process_environment_ignores_impossible_names() {
+        assert_eq!(ProcessEnvironment.var(""), None);
+        assert_eq!(ProcessEnvironment.var("A=B"), None);
+        assert_eq!(ProcessEnvironment.var("A\0B"), None);
+    }
+}
