@@ -84,6 +84,17 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub output_sarif: Option<PathBuf>,
 
+    /// Also write a Markdown summary (verdict, drift, findings) to FILE, e.g. for
+    /// $GITHUB_STEP_SUMMARY.
+    #[arg(long, value_name = "FILE")]
+    pub output_markdown: Option<PathBuf>,
+
+    /// On a pull-request workflow run, create or update one sticky comment listing pin drift and
+    /// findings not in the baseline. Reads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_EVENT_PATH and
+    /// GITHUB_API_URL; a read-only token (a fork's pull request) is a warning, not a failure.
+    #[arg(long)]
+    pub github_comment: bool,
+
     /// Suppress the findings recorded in this baseline file (findings a human reviewed).
     #[arg(long, value_name = "FILE", help_heading = "Baseline and pin")]
     pub baseline: Option<PathBuf>,

@@ -7,6 +7,7 @@
 pub mod eval;
 pub mod files;
 pub mod gate;
+pub mod github;
 pub mod json;
 pub mod model;
 pub mod report;

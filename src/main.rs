@@ -8,6 +8,7 @@ use cli::{Args, FailOn};
 use rune::files::write_atomically;
 use rune::gate::baseline::{self, Baseline};
 use rune::gate::pin::Pin;
+use rune::github;
 use rune::model::{Severity, Surface};
 use rune::report::{self, Report, ServerStatus, escape::escape};
 use rune::scan;
@@ -103,6 +104,9 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
     if let Some(path) = &args.output_sarif {
         write_file(path, &report::sarif::render(&report, &artifacts), "SARIF log")?;
     }
+    if let Some(path) = &args.output_markdown {
+        write_file(path, &report::markdown::render(&report), "Markdown summary")?;
+    }
     let rendered = if args.json {
         report::json::render(&report)
     } else if args.sarif {
@@ -112,6 +116,9 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
     };
     print(&rendered)?;
     eprint!("{}", report::text::notices(&report));
+    if args.github_comment {
+        post_comment(&report)?;
+    }
 
     let threshold = match args.fail_on {
         FailOn::Low => Severity::Low,
@@ -126,6 +133,18 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
         || !report.pin_drift.is_empty()
         || (args.fail_on_stale_baseline && !report.stale_baseline.is_empty());
     Ok(if failing { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// `--github-comment`: the sticky pull-request comment. Refused by GitHub (403) is a warning.
+fn post_comment(report: &Report) -> Result<(), Failure> {
+    let settings = github::Settings::from_env(|name| std::env::var(name).ok())
+        .map_err(|error| Failure(format!("--github-comment: {error}")))?;
+    let markdown = report::markdown::render(report);
+    let outcome =
+        github::comment(&markdown, report::markdown::has_drift_or_findings(report), &settings)
+            .map_err(|error| Failure(format!("--github-comment: {error}")))?;
+    eprintln!("rune: {outcome}");
+    Ok(())
 }
 
 /// Flag combinations clap cannot express.

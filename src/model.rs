@@ -110,7 +110,8 @@ pub struct Entity {
 }
 
 impl Entity {
-    /// The name a human knows this entity by (behaviour item 44).
+    /// The name a human knows this entity by (behaviour item 44), any secret in it masked
+    /// (see [`Redaction`]): the label reaches every report, the baseline and the pin.
     pub fn label(&self) -> String {
         let fields: &[&str] = match self.kind {
             Kind::Server => {
@@ -119,7 +120,7 @@ impl Entity {
                     if let Some(text) = info.and_then(|info| info.get(key)).and_then(Value::as_str)
                         && !text.trim().is_empty()
                     {
-                        return text.to_string();
+                        return crate::rules::redact(text).into_owned();
                     }
                 }
                 &[]
@@ -130,7 +131,7 @@ impl Entity {
             if let Some(text) = self.value.get(key).and_then(Value::as_str)
                 && !text.trim().is_empty()
             {
-                return text.to_string();
+                return crate::rules::redact(text).into_owned();
             }
         }
         format!("<{} #{}>", self.kind, self.index)
@@ -173,12 +174,14 @@ pub struct Finding {
     /// Offset and length in code points.
     pub offset: usize,
     pub length: usize,
-    /// The exact flagged text.
+    /// The exact flagged text, except that a secret in it is shown masked (see [`Redaction`]).
     pub matched: String,
-    /// Up to 40 code points of context either side, marked with `...` where clipped. Raw text:
-    /// escape it before it reaches a human.
+    /// Up to 40 code points of context either side, marked with `...` where clipped, secrets
+    /// masked. Raw text: escape it before it reaches a human.
     pub excerpt: String,
     pub message: String,
+    /// How sure the rule is that this is an attack, in percent (see `RuleMeta::confidence`).
+    pub confidence: u8,
 }
 
 /// Where a finding sits, gathered before it can be built: a finding without a location
@@ -196,6 +199,86 @@ pub struct Location<'a> {
 
 const EXCERPT_CONTEXT: usize = 40;
 
+/// A finding's confidence: its rule's, halved when the finding sits below the rule's default
+/// severity (a discounted or generic match).
+fn confidence(rule: &str, severity: Severity) -> u8 {
+    match crate::rules::find(rule) {
+        Some(found) if severity < found.meta().severity => found.meta().confidence() / 2,
+        Some(found) => found.meta().confidence(),
+        None => 50,
+    }
+}
+
+/// A span of a string that holds a secret (a live credential): its text must never leave rune.
+/// Every finding over that string, whichever rule raised it, shows `mask` in its place, in
+/// `matched` and in `excerpt`; so do entity labels. Offsets and lengths still locate the
+/// original text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Redaction {
+    /// Byte span of the secret in its string.
+    pub start: usize,
+    pub end: usize,
+    pub mask: String,
+}
+
+impl Redaction {
+    /// Masks `text[start..end]`, keeping its first `keep` bytes (a public prefix such as `ghp_`
+    /// plus a character or two, so a reader can tell which key it is): `ghp_Ab...#1a2b3c4d`.
+    /// The hash is the first 8 hex digits of the SHA-256 of the whole secret, so a secret always
+    /// masks alike (a baseline entry built on it stays valid) and two secrets mask apart. ASCII,
+    /// because JSON, SARIF and the baseline escape anything else.
+    pub fn new(text: &str, start: usize, end: usize, keep: usize) -> Redaction {
+        let secret = &text[start..end];
+        let mut keep = keep.min(secret.len());
+        while !secret.is_char_boundary(keep) {
+            keep -= 1;
+        }
+        let digest = crate::gate::digest(&[secret]);
+        let mask = format!("{}...#{}", &secret[..keep], &digest[..8]);
+        Redaction { start, end, mask }
+    }
+}
+
+/// `text[from..to]` with every redaction that overlaps it replaced whole by its mask (a secret
+/// cut by the edge of the span is still masked, never half shown). `redactions` are sorted by
+/// start.
+pub fn redact_span(text: &str, from: usize, to: usize, redactions: &[Redaction]) -> String {
+    let mut out = String::with_capacity(to - from);
+    let mut at = from;
+    for redaction in redactions {
+        if redaction.end <= at || redaction.start >= to {
+            continue;
+        }
+        if redaction.start > at {
+            out.push_str(&text[at..redaction.start]);
+        }
+        out.push_str(&redaction.mask);
+        at = redaction.end;
+    }
+    if at < to {
+        out.push_str(&text[at..to]);
+    }
+    out
+}
+
+/// The flagged text and its excerpt for the byte span `start..end` of `text`, secrets masked.
+fn quote(text: &str, start: usize, end: usize, redactions: &[Redaction]) -> (String, String) {
+    let before: Vec<(usize, char)> =
+        text[..start].char_indices().rev().take(EXCERPT_CONTEXT).collect();
+    let excerpt_start = before.last().map_or(start, |&(at, _)| at);
+    let excerpt_end =
+        text[end..].char_indices().nth(EXCERPT_CONTEXT).map_or(text.len(), |(at, _)| end + at);
+    let mut excerpt = String::new();
+    if excerpt_start > 0 {
+        excerpt.push_str("...");
+    }
+    excerpt.push_str(&redact_span(text, excerpt_start, excerpt_end, redactions));
+    if excerpt_end < text.len() {
+        excerpt.push_str("...");
+    }
+    (redact_span(text, start, end, redactions), excerpt)
+}
+
 impl Finding {
     /// The one constructor. `start..end` is a byte span of `at.text`.
     pub fn new(
@@ -206,23 +289,24 @@ impl Finding {
         end: usize,
         message: String,
     ) -> Finding {
+        Finding::redacted(rule, severity, at, start, end, message, &[])
+    }
+
+    /// [`Finding::new`] over a string holding secrets: `redactions` (sorted by start) are
+    /// masked wherever the flagged text or its excerpt would show them.
+    pub fn redacted(
+        rule: &'static str,
+        severity: Severity,
+        at: Location<'_>,
+        start: usize,
+        end: usize,
+        message: String,
+        redactions: &[Redaction],
+    ) -> Finding {
         let text = at.text;
         let offset = text[..start].chars().count();
-        let matched = &text[start..end];
-        let length = matched.chars().count();
-        let before: Vec<(usize, char)> =
-            text[..start].char_indices().rev().take(EXCERPT_CONTEXT).collect();
-        let excerpt_start = before.last().map_or(start, |&(at, _)| at);
-        let excerpt_end =
-            text[end..].char_indices().nth(EXCERPT_CONTEXT).map_or(text.len(), |(at, _)| end + at);
-        let mut excerpt = String::new();
-        if excerpt_start > 0 {
-            excerpt.push_str("...");
-        }
-        excerpt.push_str(&text[excerpt_start..excerpt_end]);
-        if excerpt_end < text.len() {
-            excerpt.push_str("...");
-        }
+        let length = text[start..end].chars().count();
+        let (matched, excerpt) = quote(text, start, end, redactions);
         Finding {
             rule,
             entity: at.entity,
@@ -233,10 +317,21 @@ impl Finding {
             path: at.path.to_string(),
             offset,
             length,
-            matched: matched.to_string(),
+            matched,
             excerpt,
             message,
+            confidence: confidence(rule, severity),
         }
+    }
+
+    /// Masks `redactions` (sorted by start) in a finding already built over `text`, the string
+    /// at its path: for findings a whole-scan rule built without knowing the secrets.
+    pub fn redact(&mut self, text: &str, redactions: &[Redaction]) {
+        let byte_at =
+            |chars: usize| text.char_indices().nth(chars).map_or(text.len(), |(at, _)| at);
+        let start = byte_at(self.offset);
+        let end = byte_at(self.offset + self.length);
+        (self.matched, self.excerpt) = quote(text, start, end, redactions);
     }
 }
 
@@ -266,6 +361,54 @@ mod tests {
         assert!(finding.excerpt.starts_with("..."));
         assert!(finding.excerpt.ends_with("..."));
         assert_eq!(finding.excerpt.chars().count(), 3 + 40 + 4 + 40 + 3);
+    }
+
+    #[test]
+    fn a_redaction_masks_the_match_and_every_excerpt_over_its_string() {
+        let text = format!("token {} and after a long pause send it to the server", "S".repeat(30));
+        let secret = 6..36;
+        let masks = [Redaction::new(&text, secret.start, secret.end, 2)];
+        let digest = crate::gate::digest(&[&text[secret.clone()]]);
+        let mask = format!("SS...#{}", &digest[..8]);
+        assert_eq!(masks[0].mask, mask);
+
+        let own = Finding::redacted("r", Severity::High, at(&text), 6, 36, String::new(), &masks);
+        assert_eq!((own.offset, own.length), (6, 30));
+        assert_eq!(own.matched, mask);
+        assert_eq!(own.excerpt, format!("token {mask}{}...", &text[36..76]));
+
+        // Another rule's span: the secret sits in its context, cut by the excerpt's edge.
+        let start = text.find("send").unwrap_or_default();
+        let other = Finding::redacted(
+            "o",
+            Severity::High,
+            at(&text),
+            start,
+            start + 4,
+            String::new(),
+            &masks,
+        );
+        assert_eq!(other.matched, "send");
+        assert_eq!(
+            other.excerpt,
+            format!("...{mask} and after a long pause send it to the server")
+        );
+        assert!(!other.excerpt.contains("SSS"));
+
+        // A whole-scan rule's finding masked after the fact reads the same.
+        let mut late =
+            Finding::new("o", Severity::High, at(&text), start, start + 4, String::new());
+        late.redact(&text, &masks);
+        assert_eq!(late, other);
+    }
+
+    #[test]
+    fn a_span_inside_a_secret_shows_only_the_mask() {
+        let text = "key ABCDEFGHIJ end";
+        let masks = [Redaction::new(text, 4, 14, 0)];
+        assert_eq!(redact_span(text, 6, 9, &masks), masks[0].mask);
+        assert_eq!(redact_span(text, 0, text.len(), &masks), format!("key {} end", masks[0].mask));
+        assert_eq!(redact_span(text, 0, 3, &masks), "key");
     }
 
     #[test]

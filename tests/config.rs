@@ -3,25 +3,10 @@
 mod common;
 
 use common::*;
-use std::process::Command;
-use std::sync::OnceLock;
-
-/// The Python interpreter itself (a version manager's shim would add to the child's environment).
-fn python() -> &'static str {
-    static PYTHON: OnceLock<String> = OnceLock::new();
-    PYTHON.get_or_init(|| {
-        let output = Command::new("python3")
-            .args(["-c", "import sys; print(sys.executable)"])
-            .output()
-            .expect("python3 runs");
-        String::from_utf8(output.stdout).expect("a UTF-8 path").trim().to_string()
-    })
-}
 
 /// A stdio entry launching the fixture server in `mode`.
 fn fixture(mode: &[&str]) -> String {
-    let mut args =
-        vec![root().join("tests/fixtures/mcp_fixture.py").display().to_string(), "stdio".into()];
+    let mut args = vec![fixture_script().display().to_string(), "stdio".into()];
     args.extend(mode.iter().map(|arg| arg.to_string()));
     let args: Vec<String> = args.iter().map(|arg| format!("{arg:?}")).collect();
     format!("{{\"command\": {:?}, \"args\": [{}]}}", python(), args.join(", "))
@@ -58,7 +43,7 @@ fn every_server_gets_a_section_and_a_broken_one_makes_the_run_incomplete() {
     );
     // Both fixtures expose get_weather: a generic name shared across servers is low, below the gate.
     assert!(out.starts_with("=== weather (stdio) ===\ntool get_weather  risk 5/100  [LOW]\n  [LOW] name-collision  name (offset 0)\n"), "{out}");
-    assert!(out.contains("=== notes (stdio) ===\ntool sync_notes  risk 80/100  [HIGH]\n"), "{out}");
+    assert!(out.contains("=== notes (stdio) ===\ntool sync_notes  risk 95/100  [HIGH]\n"), "{out}");
     assert!(
         out.contains(
             "=== broken (unreadable) ===\n  not scanned: \"command\" must be a non-empty string\n"
@@ -175,7 +160,7 @@ fn placeholders_and_credentials_never_leak() {
 fn a_live_snapshot_scans_offline_to_the_same_findings() {
     let scratch = Scratch::new("snapshot");
     let snapshot = scratch.path("notes.json");
-    let script = root().join("tests/fixtures/mcp_fixture.py").display().to_string();
+    let script = fixture_script().display().to_string();
     let live = run(&[
         "--write-manifest",
         text(&snapshot),
@@ -194,7 +179,7 @@ fn a_live_snapshot_scans_offline_to_the_same_findings() {
         config(&scratch, &[("notes", fixture(&["poisoned"])), ("weather", fixture(&["clean"]))]);
     run(&["--config", &path, "--write-manifest", text(&folder)]);
     let notes = stdout(&run(&[text(&folder.join("notes.json"))]));
-    assert!(notes.starts_with("tool sync_notes  risk 80/100  [HIGH]"), "{notes}");
+    assert!(notes.starts_with("tool sync_notes  risk 95/100  [HIGH]"), "{notes}");
     assert!(folder.join("weather.json").exists());
 }
 

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Scratch, root};
+use common::{Scratch, fixture_script, python, root};
 use rune::json::{self, Value};
 use rune::model::{Entity, Kind, Surface};
 use rune::source::config::Target;
@@ -15,34 +15,16 @@ use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 const SERVER_EVERYTHING: &str = "2026.8.31";
-
-fn fixture() -> PathBuf {
-    root().join("tests/fixtures/mcp_fixture.py")
-}
-
-/// The Python interpreter itself: a version manager's `python3` shim would add its own
-/// variables to the server's environment and a process to its group.
-fn python() -> &'static str {
-    static PYTHON: OnceLock<String> = OnceLock::new();
-    PYTHON.get_or_init(|| {
-        let output = Command::new("python3")
-            .args(["-c", "import sys; print(sys.executable)"])
-            .output()
-            .expect("python3 runs");
-        String::from_utf8(output.stdout).expect("a UTF-8 path").trim().to_string()
-    })
-}
 
 fn options(timeout_secs: f64) -> Options {
     Options { timeout: Duration::from_secs_f64(timeout_secs), ..Options::default() }
 }
 
 fn stdio(mode: &[&str], env: &[(&str, &str)]) -> Target {
-    let mut args = vec![fixture().display().to_string(), "stdio".to_string()];
+    let mut args = vec![fixture_script().display().to_string(), "stdio".to_string()];
     args.extend(mode.iter().map(|arg| arg.to_string()));
     Target::Stdio {
         command: python().to_string(),
@@ -63,7 +45,7 @@ struct HttpFixture {
 impl HttpFixture {
     fn start(mode: &[&str]) -> HttpFixture {
         let mut child = Command::new(python())
-            .arg(fixture())
+            .arg(fixture_script())
             .arg("http")
             .args(mode)
             .stdout(Stdio::piped())

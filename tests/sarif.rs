@@ -68,7 +68,7 @@ fn fingerprints(sarif: &str) -> Vec<String> {
 fn fingerprints_are_stable_across_runs_and_unrelated_edits() {
     let first = fingerprints(&stdout(&run(&["examples/tools.json", "--sarif"])));
     let second = fingerprints(&stdout(&run(&["examples/tools.json", "--sarif"])));
-    assert_eq!(first.len(), 2);
+    assert_eq!(first.len(), 3);
     assert_eq!(first, second);
 
     let example = std::fs::read_to_string(root().join("examples/tools.json")).expect("example");
@@ -99,7 +99,7 @@ fn output_files_are_written_beside_the_text_report() {
     let output =
         run(&["examples/tools.json", "--output-sarif", text(&sarif), "--output-json", text(&json)]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stdout(&output).starts_with("tool sync_notes  risk 80/100  [HIGH]"));
+    assert!(stdout(&output).starts_with("tool sync_notes  risk 95/100  [HIGH]"));
     let sarif = std::fs::read_to_string(&sarif).expect("sarif written");
     assert!(sarif.contains("\"version\": \"2.1.0\""));
     let json = std::fs::read_to_string(&json).expect("json written");

@@ -204,6 +204,7 @@ mod tests {
             matched: matched.into(),
             excerpt: String::new(),
             message: String::new(),
+            confidence: 90,
         }
     }
 

@@ -2,7 +2,8 @@
 //!
 //! Version 1 of the shape (documented in the README, "JSON output"): top-level keys `version`,
 //! `tools`, `prompts`, `resources`, `servers`, `staleBaseline`, `pinDrift`, `pinUnchecked`,
-//! `sources` (the `--config` roll call: `name`, `transport`, `status`, `error`) and `summary`. Each entity is `name`, `source`
+//! Each entity also lists `rules`, the distinct rules that agree on it, and each finding its
+//! `confidence` (0 to 1). `sources` (the `--config` roll call: `name`, `transport`, `status`, `error`) and `summary`. Each entity is `name`, `source`
 //! (only when the run had several sources), `score`, `band` and `findings`; each finding is
 //! `rule`, `severity`, `path`, `offset`, `length`, `match`, `message` and `excerpt`. Names, paths,
 //! matches and messages hold the server's exact text; the excerpt is the escaped context shown
@@ -65,10 +66,21 @@ pub fn to_value(report: &Report) -> Value {
                             ("length", number(finding.length as u64)),
                             ("match", string(&finding.matched)),
                             ("message", string(&finding.message)),
+                            (
+                                "confidence",
+                                Value::Number(format!(
+                                    "{:.2}",
+                                    f64::from(finding.confidence) / 100.0
+                                )),
+                            ),
                             ("excerpt", string(&escape(&finding.excerpt))),
                         ])
                     })
                     .collect();
+                fields.push((
+                    "rules",
+                    Value::Array(entity.rules().into_iter().map(string).collect()),
+                ));
                 fields.push(("findings", Value::Array(findings)));
                 object(fields)
             })

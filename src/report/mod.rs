@@ -2,6 +2,7 @@
 
 pub mod escape;
 pub mod json;
+pub mod markdown;
 pub mod sarif;
 pub mod text;
 
@@ -19,6 +20,18 @@ pub struct EntityReport {
     pub findings: Vec<Finding>,
     pub score: u32,
     pub band: Band,
+}
+
+impl EntityReport {
+    /// The distinct rules with findings on this entity, in registry order: several rules
+    /// agreeing on one entity is stronger evidence than one rule firing twice.
+    pub fn rules(&self) -> Vec<&'static str> {
+        crate::rules::REGISTRY
+            .iter()
+            .map(|rule| rule.meta().id)
+            .filter(|id| self.findings.iter().any(|finding| finding.rule == *id))
+            .collect()
+    }
 }
 
 /// The whole scan, ready to render.

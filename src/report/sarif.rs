@@ -148,7 +148,15 @@ fn result(report: &Report, finding: &Finding, artifact: Option<&str>) -> SarifRe
     properties.insert("path".to_string(), serde_json::Value::from(finding.path.clone()));
     properties.insert("offset".to_string(), serde_json::Value::from(finding.offset));
     properties.insert("length".to_string(), serde_json::Value::from(finding.length));
+    properties.insert(
+        "confidence".to_string(),
+        serde_json::Value::from(f64::from(finding.confidence) / 100.0),
+    );
     if let Some(entity) = entity {
+        let rules = entity.rules();
+        if rules.len() > 1 {
+            properties.insert("contributingRules".to_string(), serde_json::Value::from(rules));
+        }
         properties.insert("score".to_string(), serde_json::Value::from(entity.score));
         properties.insert("band".to_string(), serde_json::Value::from(entity.band.label()));
     }

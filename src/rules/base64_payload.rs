@@ -1,7 +1,9 @@
 //! `base64-payload`: a base64 token that decodes to text another rule catches.
 
 use crate::model::Severity;
-use crate::rules::decode::{reads_as_text, report_tokens};
+#[cfg(test)]
+use crate::rules::decode::as_text;
+use crate::rules::decode::scan_tokens;
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use regex::Regex;
@@ -16,9 +18,6 @@ static META: RuleMeta = RuleMeta {
 /// A run of 16+ characters of the standard or URL-safe alphabet, with its padding.
 static TOKEN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[A-Za-z0-9+/_-]{16,}={0,2}").expect("base64 token pattern"));
-
-/// The shortest token worth decoding, in bytes (the token is ASCII).
-const MIN_TOKEN: usize = 16;
 
 pub struct Base64Payload;
 
@@ -58,9 +57,9 @@ fn decode_base64(token: &str) -> Option<Vec<u8>> {
 }
 
 /// The text a token decodes to, when it is non-empty UTF-8 that reads as text.
+#[cfg(test)]
 fn decode_text(token: &str) -> Option<String> {
-    let text = String::from_utf8(decode_base64(token)?).ok()?;
-    (!text.is_empty() && reads_as_text(&text)).then_some(text)
+    decode_base64(token).and_then(as_text)
 }
 
 impl TextRule for Base64Payload {
@@ -69,14 +68,7 @@ impl TextRule for Base64Payload {
     }
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
-        let raw = text.as_str();
-        if raw.len() < MIN_TOKEN {
-            return;
-        }
-        let tokens = TOKEN.find_iter(raw).filter_map(|token| {
-            decode_text(token.as_str()).map(|decoded| (token.start(), token.end(), decoded))
-        });
-        report_tokens(raw, tokens, "base64 decodes to", hits);
+        scan_tokens(text.as_str(), &TOKEN, decode_base64, "base64 decodes to", hits);
     }
 }
 
@@ -85,9 +77,7 @@ mod tests {
     use super::*;
 
     fn check(raw: &str) -> Vec<Hit> {
-        let mut hits = Vec::new();
-        Base64Payload.check(&Text::new(raw), &mut hits);
-        hits
+        crate::rules::testing::hits(&Base64Payload, raw)
     }
 
     #[test]

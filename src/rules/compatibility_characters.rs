@@ -102,9 +102,7 @@ mod tests {
     const FULLWIDTH_IGNORE: &str = "\u{FF29}\u{FF47}\u{FF4E}\u{FF4F}\u{FF52}\u{FF45} \u{FF41}\u{FF4C}\u{FF4C} \u{FF50}\u{FF52}\u{FF45}\u{FF56}\u{FF49}\u{FF4F}\u{FF55}\u{FF53} \u{FF49}\u{FF4E}\u{FF53}\u{FF54}\u{FF52}\u{FF55}\u{FF43}\u{FF54}\u{FF49}\u{FF4F}\u{FF4E}\u{FF53}.";
 
     fn check(raw: &str) -> Vec<Hit> {
-        let mut hits = Vec::new();
-        CompatibilityCharacters.check(&Text::new(raw), &mut hits);
-        hits
+        crate::rules::testing::hits(&CompatibilityCharacters, raw)
     }
 
     #[test]

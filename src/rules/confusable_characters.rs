@@ -260,9 +260,7 @@ mod tests {
     use super::*;
 
     fn check(raw: &str) -> Vec<Hit> {
-        let mut hits = Vec::new();
-        ConfusableCharacters.check(&Text::new(raw), &mut hits);
-        hits
+        crate::rules::testing::hits(&ConfusableCharacters, raw)
     }
 
     fn flagged(raw: &str) -> Vec<&str> {

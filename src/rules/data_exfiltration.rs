@@ -1120,18 +1120,12 @@ mod tests {
     use super::*;
     use std::time::{Duration, Instant};
 
-    /// Runs the rule the way the scanner does: only when one of its triggers is present.
     fn hits(text: &str) -> Vec<Hit> {
-        let prepared = Text::new(text);
-        let mut hits = Vec::new();
-        if prepared.may_fire(&DataExfiltration) {
-            DataExfiltration.check(&prepared, &mut hits);
-        }
-        hits
+        crate::rules::testing::hits(&DataExfiltration, text)
     }
 
     fn spans(text: &str) -> Vec<&str> {
-        hits(text).iter().map(|hit| &text[hit.start..hit.end]).collect()
+        crate::rules::testing::spans(&DataExfiltration, text)
     }
 
     fn assert_fires(texts: &[&str]) {

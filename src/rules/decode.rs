@@ -5,7 +5,11 @@
 //! on the raw string owns that finding, so the decoded copy of the same payload adds nothing.
 
 use crate::rules::{Hit, content_hits};
+use regex::Regex;
 use unicode_normalization::char::is_public_assigned;
+
+/// The shortest encoded token worth decoding, in bytes (tokens are ASCII).
+const MIN_TOKEN: usize = 16;
 
 /// How long the decoded text quoted in a message may be, in characters.
 const CLIP_CHARS: usize = 80;
@@ -59,6 +63,31 @@ pub fn report_tokens(
             ));
         }
     }
+}
+
+/// The text `bytes` spell, when they are non-empty UTF-8 that reads as text.
+pub fn as_text(bytes: Vec<u8>) -> Option<String> {
+    let text = String::from_utf8(bytes).ok()?;
+    (!text.is_empty() && reads_as_text(&text)).then_some(text)
+}
+
+/// Finds every `token` in `raw`, decodes it with `decode`, and reports what the content rules
+/// catch in the text it decodes to (see [`report_tokens`]).
+pub fn scan_tokens(
+    raw: &str,
+    token: &Regex,
+    decode: fn(&str) -> Option<Vec<u8>>,
+    lead: &str,
+    hits: &mut Vec<Hit>,
+) {
+    if raw.len() < MIN_TOKEN {
+        return;
+    }
+    let tokens = token.find_iter(raw).filter_map(|found| {
+        let decoded = decode(found.as_str()).and_then(as_text)?;
+        Some((found.start(), found.end(), decoded))
+    });
+    report_tokens(raw, tokens, lead, hits);
 }
 
 /// Python's `str.isspace`: Unicode White_Space plus the four information separators

@@ -1,7 +1,9 @@
 //! `hex-payload`: a hex token that decodes to text another rule catches.
 
 use crate::model::Severity;
-use crate::rules::decode::{reads_as_text, report_tokens};
+#[cfg(test)]
+use crate::rules::decode::as_text;
+use crate::rules::decode::scan_tokens;
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use regex::Regex;
@@ -18,25 +20,25 @@ static META: RuleMeta = RuleMeta {
 static TOKEN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[0-9a-fA-F]{16,}").expect("hex token pattern"));
 
-/// The shortest token worth decoding, in bytes (the token is ASCII).
-const MIN_TOKEN: usize = 16;
-
 pub struct HexPayload;
 
 fn nibble(digit: u8) -> Option<u8> {
     char::from(digit).to_digit(16).and_then(|value| u8::try_from(value).ok())
 }
 
-/// The text a token decodes to, when it is non-empty UTF-8 that reads as text. An odd
-/// trailing digit is dropped.
-fn decode_text(token: &str) -> Option<String> {
-    let bytes = token
+/// The bytes a hex token stands for; an odd trailing digit is dropped.
+fn decode_hex(token: &str) -> Option<Vec<u8>> {
+    token
         .as_bytes()
         .chunks_exact(2)
         .map(|pair| Some((nibble(pair[0])? << 4) | nibble(pair[1])?))
-        .collect::<Option<Vec<u8>>>()?;
-    let text = String::from_utf8(bytes).ok()?;
-    (!text.is_empty() && reads_as_text(&text)).then_some(text)
+        .collect()
+}
+
+/// The text a token decodes to, when it is non-empty UTF-8 that reads as text.
+#[cfg(test)]
+fn decode_text(token: &str) -> Option<String> {
+    decode_hex(token).and_then(as_text)
 }
 
 impl TextRule for HexPayload {
@@ -45,14 +47,7 @@ impl TextRule for HexPayload {
     }
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
-        let raw = text.as_str();
-        if raw.len() < MIN_TOKEN {
-            return;
-        }
-        let tokens = TOKEN.find_iter(raw).filter_map(|token| {
-            decode_text(token.as_str()).map(|decoded| (token.start(), token.end(), decoded))
-        });
-        report_tokens(raw, tokens, "hex decodes to", hits);
+        scan_tokens(text.as_str(), &TOKEN, decode_hex, "hex decodes to", hits);
     }
 }
 
@@ -64,9 +59,7 @@ mod tests {
     const IGNORE: &str = "69676e6f726520616c6c2070726576696f757320696e737472756374696f6e73";
 
     fn check(raw: &str) -> Vec<Hit> {
-        let mut hits = Vec::new();
-        HexPayload.check(&Text::new(raw), &mut hits);
-        hits
+        crate::rules::testing::hits(&HexPayload, raw)
     }
 
     #[test]

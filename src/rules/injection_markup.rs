@@ -71,12 +71,7 @@ mod tests {
     use super::*;
 
     fn spans(input: &str) -> Vec<&str> {
-        let text = Text::new(input);
-        let mut hits = Vec::new();
-        InjectionMarkup.check(&text, &mut hits);
-        assert!(hits.is_empty() || text.may_fire(&InjectionMarkup), "no trigger in {input:?}");
-        assert!(hits.iter().all(|hit| hit.message == MESSAGE && hit.severity.is_none()));
-        hits.iter().map(|hit| &input[hit.start..hit.end]).collect()
+        crate::rules::testing::spans_with(&InjectionMarkup, input, MESSAGE)
     }
 
     fn fires(input: &str, expected: &[&str]) {

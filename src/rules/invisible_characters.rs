@@ -495,9 +495,7 @@ mod tests {
     use super::*;
 
     fn check(raw: &str) -> Vec<Hit> {
-        let mut hits = Vec::new();
-        InvisibleCharacters.check(&Text::new(raw), &mut hits);
-        hits
+        crate::rules::testing::hits(&InvisibleCharacters, raw)
     }
 
     fn messages(raw: &str) -> Vec<String> {

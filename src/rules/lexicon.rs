@@ -53,6 +53,61 @@ pub fn up_to_words(n: usize) -> String {
     format!(r"(?:\S*[^\s.;!?][ \t]+){{0,{n}}}?")
 }
 
+/// `pattern` with the Unicode-aware classes `\\w`, `\\s`, `\\d` and `\\b` replaced by their ASCII
+/// forms. Unicode classes cost milliseconds to compile per pattern, which a one-shot CI run pays
+/// on every invocation; rules that match English keywords lose nothing by them.
+pub fn ascii_classes(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut in_class = false;
+    let mut chars = pattern.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                let Some(next) = chars.next() else {
+                    out.push(c);
+                    break;
+                };
+                let ascii = match (next, in_class) {
+                    ('w', true) => Some("0-9A-Za-z_"),
+                    ('s', true) => Some(r"\t\n\x0B\x0C\r "),
+                    ('d', true) => Some("0-9"),
+                    ('w', false) => Some("[0-9A-Za-z_]"),
+                    ('s', false) => Some(r"[\t\n\x0B\x0C\r ]"),
+                    ('d', false) => Some("[0-9]"),
+                    ('b', false) => Some(r"(?-u:\b)"),
+                    _ => None,
+                };
+                match ascii {
+                    Some(ascii) => out.push_str(ascii),
+                    None => {
+                        out.push(c);
+                        out.push(next);
+                    }
+                }
+            }
+            '[' if !in_class => {
+                in_class = true;
+                out.push(c);
+                // A `]` or `^]` right after the opening bracket is a literal, not the end.
+                if chars.peek() == Some(&'^') {
+                    out.push('^');
+                    chars.next();
+                }
+                if chars.peek() == Some(&']') {
+                    out.push(']');
+                    chars.next();
+                }
+            }
+            ']' if in_class => {
+                in_class = false;
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,6 +121,14 @@ mod tests {
         let then = text.find("Then").unwrap_or_default();
         assert_eq!(clause_start(text, then), text.find(" Then").unwrap_or_default());
         assert_eq!(&text[then..clause_end(text, then)], "Then stop");
+    }
+
+    #[test]
+    fn ascii_classes_replace_unicode_classes_inside_and_outside_sets() {
+        assert_eq!(ascii_classes(r"\bsh\s+-c\b"), r"(?-u:\b)sh[\t\n\x0B\x0C\r ]+-c(?-u:\b)");
+        assert_eq!(ascii_classes(r"[\w.-]+@\d"), r"[0-9A-Za-z_.-]+@[0-9]");
+        assert_eq!(ascii_classes(r"[^\s<>]+\.\S"), r"[^\t\n\x0B\x0C\r <>]+\.\S");
+        assert_eq!(ascii_classes(r"[]\w]"), r"[]0-9A-Za-z_]");
     }
 
     #[test]

@@ -1,22 +1,29 @@
 //! The rules: one module each, registered here in one explicit order. That order is the
 //! order everywhere: the run, the reports, SARIF's rule table and the docs.
 
-use crate::model::{Finding, Severity, Surface};
+use crate::model::{Finding, Redaction, Severity, Surface, redact_span};
 use crate::scan::text::Text;
+use std::borrow::Cow;
 
 pub mod base64_payload;
+pub mod capability_mismatch;
 pub mod compatibility_characters;
 pub mod concealment;
 pub mod confusable_characters;
 pub mod data_exfiltration;
 pub mod decode;
+pub mod embedded_secret;
 pub mod hex_payload;
 pub mod hidden_instructions;
 pub mod injection_markup;
 pub mod invisible_characters;
 pub mod lexicon;
+pub mod model_directive;
 pub mod name_collision;
 pub mod sensitive_file_access;
+#[cfg(test)]
+mod testing;
+pub mod tool_shadowing;
 
 /// What a rule is, declared once.
 #[derive(Debug)]
@@ -28,7 +35,34 @@ pub struct RuleMeta {
     pub summary: &'static str,
 }
 
+/// How sure each rule is, in percent, that a finding at its default severity is an attack
+/// rather than honest text that resembles one: its precision on the corpus and how much
+/// corroboration it demands. A finding below its rule's default severity (a discounted or
+/// generic match) counts half.
+const CONFIDENCE: &[(&str, u8)] = &[
+    ("data-exfiltration", 90),
+    ("hidden-instructions", 90),
+    ("concealment", 85),
+    ("invisible-characters", 85),
+    ("confusable-characters", 85),
+    ("compatibility-characters", 90),
+    ("base64-payload", 90),
+    ("hex-payload", 90),
+    ("injection-markup", 60),
+    ("name-collision", 60),
+    ("sensitive-file-access", 80),
+    ("embedded-secret", 95),
+    ("capability-mismatch", 65),
+    ("tool-shadowing", 75),
+    ("model-directive", 65),
+];
+
 impl RuleMeta {
+    /// Confidence in percent of a finding at this rule's default severity.
+    pub fn confidence(&self) -> u8 {
+        CONFIDENCE.iter().find(|(id, _)| *id == self.id).map_or(50, |(_, confidence)| *confidence)
+    }
+
     /// The README section documenting this rule.
     pub fn help_uri(&self) -> String {
         format!("{}#{}", crate::HOMEPAGE, self.id)
@@ -43,17 +77,55 @@ pub struct Hit {
     pub message: String,
     /// Set when this hit is graver or milder than the rule's default severity.
     pub severity: Option<Severity>,
+    /// Set when the span is a secret: every output masks it, keeping this many leading bytes
+    /// (see [`Redaction`]).
+    pub redact: Option<usize>,
 }
 
 impl Hit {
     pub fn new(start: usize, end: usize, message: impl Into<String>) -> Hit {
-        Hit { start, end, message: message.into(), severity: None }
+        Hit { start, end, message: message.into(), severity: None, redact: None }
     }
 
     pub fn with_severity(mut self, severity: Severity) -> Hit {
         self.severity = Some(severity);
         self
     }
+
+    /// Marks the span as a secret, shown everywhere as its first `keep` bytes and a hash.
+    pub fn redacted(mut self, keep: usize) -> Hit {
+        self.redact = Some(keep);
+        self
+    }
+}
+
+/// The masks of the secret spans among `hits` over `text`, sorted by start.
+pub fn redactions<'a>(text: &str, hits: impl Iterator<Item = &'a Hit>) -> Vec<Redaction> {
+    let mut found: Vec<Redaction> = hits
+        .filter_map(|hit| hit.redact.map(|keep| Redaction::new(text, hit.start, hit.end, keep)))
+        .collect();
+    found.sort_by_key(|redaction| redaction.start);
+    found
+}
+
+/// The rules whose hits are secrets: run over text rune prints outside any finding (an
+/// entity's label), so a credential never reaches a report by that road either.
+pub static REDACTING_RULES: &[&'static dyn TextRule] = &[&embedded_secret::EmbeddedSecret];
+
+/// `text` with every secret a redacting rule finds in it masked.
+pub fn redact(text: &str) -> Cow<'_, str> {
+    let prepared = Text::new(text);
+    let mut hits = Vec::new();
+    for rule in REDACTING_RULES {
+        if prepared.may_fire(*rule) {
+            rule.check(&prepared, &mut hits);
+        }
+    }
+    let found = redactions(text, hits.iter());
+    if found.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(redact_span(text, 0, text.len(), &found))
 }
 
 /// A check over one string at a time: a pure function of the prepared text.
@@ -105,6 +177,10 @@ pub static REGISTRY: &[Rule] = &[
     Rule::Text(&injection_markup::InjectionMarkup),
     Rule::Scan(&name_collision::NameCollision),
     Rule::Text(&sensitive_file_access::SensitiveFileAccess),
+    Rule::Text(&embedded_secret::EmbeddedSecret),
+    Rule::Scan(&capability_mismatch::CapabilityMismatch),
+    Rule::Scan(&tool_shadowing::ToolShadowing),
+    Rule::Text(&model_directive::ModelDirective),
 ];
 
 /// The rules whose findings the decoding rules (compatibility, base64, hex) look for in the
@@ -115,6 +191,7 @@ pub static CONTENT_RULES: &[&'static dyn TextRule] = &[
     &injection_markup::InjectionMarkup,
     &data_exfiltration::DataExfiltration,
     &sensitive_file_access::SensitiveFileAccess,
+    &model_directive::ModelDirective,
 ];
 
 pub fn text_rules() -> impl Iterator<Item = &'static dyn TextRule> {
@@ -160,7 +237,16 @@ mod tests {
                 "{id}"
             );
         }
-        assert_eq!(seen.len(), 11);
+        assert_eq!(seen.len(), 15);
+    }
+
+    #[test]
+    fn every_rule_declares_its_confidence() {
+        for rule in REGISTRY {
+            let id = rule.meta().id;
+            assert!(CONFIDENCE.iter().any(|(known, _)| *known == id), "{id} has no confidence");
+        }
+        assert_eq!(CONFIDENCE.len(), REGISTRY.len());
     }
 
     #[test]

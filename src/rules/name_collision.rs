@@ -255,7 +255,7 @@ const CONNECTIVES: &[&str] = &["and", "by", "for", "from", "in", "of", "on", "or
 
 /// Whether `name` says nothing specific: at most three words besides connectives, every one a
 /// common tool word.
-fn is_generic(name: &str) -> bool {
+pub(crate) fn is_generic(name: &str) -> bool {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut previous_lower = false;

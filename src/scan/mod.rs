@@ -3,9 +3,17 @@
 pub mod text;
 pub mod walk;
 
-use crate::model::{EntityId, Finding, Location, Surface};
-use crate::rules::{Hit, REGISTRY, Rule};
+use crate::model::{EntityId, Finding, Location, Redaction, Surface};
+use crate::rules::{Hit, REGISTRY, Rule, RuleMeta, redactions};
 use text::Text;
+
+/// A string holding secrets, kept to mask them in whole-scan findings built after the walk.
+struct SecretString {
+    entity: EntityId,
+    path: String,
+    text: String,
+    redactions: Vec<Redaction>,
+}
 
 /// Runs every registered rule over every surface, in registry order.
 pub fn scan(surfaces: &[Surface]) -> Vec<Finding> {
@@ -16,6 +24,9 @@ pub fn scan(surfaces: &[Surface]) -> Vec<Finding> {
 pub fn scan_with(rules: &[Rule], surfaces: &[Surface]) -> Vec<Finding> {
     let mut findings = Vec::new();
     let mut hits = Vec::new();
+    // One string's hits from every rule: a secret one rule finds is masked in all of them.
+    let mut pending: Vec<(&'static RuleMeta, Hit)> = Vec::new();
+    let mut secrets: Vec<SecretString> = Vec::new();
     for (surface_index, surface) in surfaces.iter().enumerate() {
         for (entity_index, entity) in surface.entities.iter().enumerate() {
             let id = EntityId { surface: surface_index, entity: entity_index };
@@ -37,17 +48,43 @@ pub fn scan_with(rules: &[Rule], surfaces: &[Surface]) -> Vec<Finding> {
                     }
                     rule.check(&text, &mut hits);
                     let meta = rule.meta();
-                    for Hit { start, end, message, severity } in hits.drain(..) {
-                        let severity = severity.unwrap_or(meta.severity);
-                        findings.push(Finding::new(meta.id, severity, at, start, end, message));
-                    }
+                    pending.extend(hits.drain(..).map(|hit| (meta, hit)));
+                }
+                if pending.is_empty() {
+                    return;
+                }
+                let masks = redactions(raw, pending.iter().map(|(_, hit)| hit));
+                for (meta, Hit { start, end, message, severity, .. }) in pending.drain(..) {
+                    let severity = severity.unwrap_or(meta.severity);
+                    findings.push(Finding::redacted(
+                        meta.id, severity, at, start, end, message, &masks,
+                    ));
+                }
+                if !masks.is_empty() {
+                    secrets.push(SecretString {
+                        entity: id,
+                        path: path.to_string(),
+                        text: raw.to_string(),
+                        redactions: masks,
+                    });
                 }
             });
         }
     }
+    let from_text_rules = findings.len();
     for rule in rules {
         if let Rule::Scan(rule) = rule {
             rule.check(surfaces, &mut findings);
+        }
+    }
+    if !secrets.is_empty() {
+        for finding in &mut findings[from_text_rules..] {
+            let holder = secrets
+                .iter()
+                .find(|secret| secret.entity == finding.entity && secret.path == finding.path);
+            if let Some(secret) = holder {
+                finding.redact(&secret.text, &secret.redactions);
+            }
         }
     }
     findings

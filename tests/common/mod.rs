@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -80,4 +81,22 @@ pub fn assert_refused(output: &Output, needle: &str) {
     assert_eq!(err.lines().count(), 1, "one line, got: {err}");
     assert!(err.starts_with("rune: "), "{err}");
     assert!(err.contains(needle), "expected {needle:?} in {err}");
+}
+
+/// The Python interpreter itself, for the fixture servers: a version manager's `python3` shim
+/// would add its own variables to the server's environment and a process to its group.
+pub fn python() -> &'static str {
+    static PYTHON: OnceLock<String> = OnceLock::new();
+    PYTHON.get_or_init(|| {
+        let output = Command::new("python3")
+            .args(["-c", "import sys; print(sys.executable)"])
+            .output()
+            .expect("python3 runs");
+        String::from_utf8(output.stdout).expect("a UTF-8 path").trim().to_string()
+    })
+}
+
+/// The fixture MCP server script (Python standard library only).
+pub fn fixture_script() -> PathBuf {
+    root().join("tests/fixtures/mcp_fixture.py")
 }
