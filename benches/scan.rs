@@ -6,6 +6,10 @@
 //! is scan <= 5x parse on 10,000 tools. Both include freeing what they built. The `adversarial` group stresses one dimension at a time: a 1 MB
 //! description of near-misses, 10,000 URLs in one string, a deep schema and a wide one.
 //!
+//! The `rules_10k` group splits the scan of the 10,000-tool manifest by rule: each rule alone
+//! over the parsed entities, next to `none` (the walk and the trigger prefilter with no rule),
+//! so a rule's own cost is its time minus `none`'s.
+//!
 //! Inputs are generated once per group, outside the timed loop.
 
 #[path = "support/generate.rs"]
@@ -17,6 +21,7 @@ use criterion::{
 };
 use rune::model::Surface;
 use rune::report::Report;
+use rune::rules::REGISTRY;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -53,7 +58,23 @@ fn manifests(c: &mut Criterion) {
     // A benchmark of a scanner that misses the poison would measure the wrong thing.
     assert!(full_scan(&small).flagged() > 0, "the generated poison must be found");
     bench_manifest(c, "manifest_1k", &small, 20);
-    bench_manifest(c, "manifest_10k", &generate::manifest(10_000, SEED), 10);
+    let large = generate::manifest(10_000, SEED);
+    bench_manifest(c, "manifest_10k", &large, 10);
+    bench_rules(c, &large);
+}
+
+fn bench_rules(c: &mut Criterion, text: &str) {
+    let surfaces = parse(text);
+    let mut group = c.benchmark_group("rules_10k");
+    group.sampling_mode(SamplingMode::Flat).sample_size(10);
+    group.bench_function("none", |b| b.iter(|| rune::scan::scan_with(&[], black_box(&surfaces))));
+    for rule in REGISTRY {
+        let alone = std::slice::from_ref(rule);
+        group.bench_function(rule.meta().id, |b| {
+            b.iter(|| rune::scan::scan_with(alone, black_box(&surfaces)))
+        });
+    }
+    group.finish();
 }
 
 fn bench_manifest(c: &mut Criterion, name: &str, text: &str, samples: usize) {

@@ -3,11 +3,9 @@
 use crate::model::Severity;
 #[cfg(test)]
 use crate::rules::decode::as_text;
-use crate::rules::decode::scan_tokens;
+use crate::rules::decode::{TokenShape, byte_set, scan_tokens};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
-use regex::Regex;
-use std::sync::LazyLock;
 
 static META: RuleMeta = RuleMeta {
     id: "base64-payload",
@@ -16,8 +14,18 @@ static META: RuleMeta = RuleMeta {
 };
 
 /// A run of 16+ characters of the standard or URL-safe alphabet, with its padding.
-static TOKEN: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"[A-Za-z0-9+/_-]{16,}={0,2}").expect("base64 token pattern"));
+static TOKEN: TokenShape = TokenShape {
+    alphabet: byte_set(&[
+        (b'A', b'Z'),
+        (b'a', b'z'),
+        (b'0', b'9'),
+        (b'+', b'+'),
+        (b'/', b'/'),
+        (b'_', b'_'),
+        (b'-', b'-'),
+    ]),
+    padding: 2,
+};
 
 pub struct Base64Payload;
 
@@ -120,8 +128,8 @@ mod tests {
 
     #[test]
     fn the_token_pattern_takes_sixteen_or_more_characters_and_two_pads() {
-        let found: Vec<_> =
-            TOKEN.find_iter("short abc= aGVsbG8gd29ybGQhIQ=== x").map(|m| m.as_str()).collect();
+        let raw = "short abc= aGVsbG8gd29ybGQhIQ=== x";
+        let found: Vec<_> = TOKEN.spans(raw).map(|(start, end)| &raw[start..end]).collect();
         assert_eq!(found, vec!["aGVsbG8gd29ybGQhIQ=="]);
     }
 

@@ -5,7 +5,6 @@
 //! on the raw string owns that finding, so the decoded copy of the same payload adds nothing.
 
 use crate::rules::{Hit, content_hits};
-use regex::Regex;
 use unicode_normalization::char::is_public_assigned;
 
 /// The shortest encoded token worth decoding, in bytes (tokens are ASCII).
@@ -71,11 +70,61 @@ pub fn as_text(bytes: Vec<u8>) -> Option<String> {
     (!text.is_empty() && reads_as_text(&text)).then_some(text)
 }
 
-/// Finds every `token` in `raw`, decodes it with `decode`, and reports what the content rules
-/// catch in the text it decodes to (see [`report_tokens`]).
+/// What an encoded token looks like: a maximal run of at least [`MIN_TOKEN`] bytes of its
+/// alphabet, then up to `padding` `=` signs. A hand-written scan rather than a regex: every
+/// string of every scan passes through it, and most hold no run long enough to look at twice.
+pub struct TokenShape {
+    /// Which bytes belong to the alphabet, indexed by byte (see [`byte_set`]).
+    pub alphabet: [bool; 256],
+    pub padding: usize,
+}
+
+/// The set of bytes in the inclusive `ranges`, as a table a hot loop indexes directly.
+pub const fn byte_set(ranges: &[(u8, u8)]) -> [bool; 256] {
+    let mut set = [false; 256];
+    let mut range = 0;
+    while range < ranges.len() {
+        let (low, high) = ranges[range];
+        let mut byte = low as usize;
+        while byte <= high as usize {
+            set[byte] = true;
+            byte += 1;
+        }
+        range += 1;
+    }
+    set
+}
+
+impl TokenShape {
+    /// The byte spans of every token in `raw`, left to right.
+    pub fn spans<'r>(&'r self, raw: &'r str) -> impl Iterator<Item = (usize, usize)> + 'r {
+        let (alphabet, padding) = (&self.alphabet, self.padding);
+        let bytes = raw.as_bytes();
+        let mut at = 0;
+        std::iter::from_fn(move || {
+            while at < bytes.len() {
+                let start = at;
+                while at < bytes.len() && alphabet[usize::from(bytes[at])] {
+                    at += 1;
+                }
+                if at - start >= MIN_TOKEN {
+                    let pads = bytes[at..].iter().take(padding).take_while(|&&b| b == b'=').count();
+                    at += pads;
+                    return Some((start, at));
+                }
+                // Alphabet bytes are ASCII, so `at` stays on a character boundary.
+                at += usize::from(at == start);
+            }
+            None
+        })
+    }
+}
+
+/// Finds every token of `shape` in `raw`, decodes it with `decode`, and reports what the
+/// content rules catch in the text it decodes to (see [`report_tokens`]).
 pub fn scan_tokens(
     raw: &str,
-    token: &Regex,
+    shape: &TokenShape,
     decode: fn(&str) -> Option<Vec<u8>>,
     lead: &str,
     hits: &mut Vec<Hit>,
@@ -83,9 +132,9 @@ pub fn scan_tokens(
     if raw.len() < MIN_TOKEN {
         return;
     }
-    let tokens = token.find_iter(raw).filter_map(|found| {
-        let decoded = decode(found.as_str()).and_then(as_text)?;
-        Some((found.start(), found.end(), decoded))
+    let tokens = shape.spans(raw).filter_map(|(start, end)| {
+        let decoded = decode(&raw[start..end]).and_then(as_text)?;
+        Some((start, end, decoded))
     });
     report_tokens(raw, tokens, lead, hits);
 }
@@ -163,6 +212,44 @@ pub fn reads_as_text(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const HEX: TokenShape =
+        TokenShape { alphabet: byte_set(&[(b'0', b'9'), (b'a', b'f'), (b'A', b'F')]), padding: 0 };
+    const PADDED: TokenShape =
+        TokenShape { alphabet: byte_set(&[(b'0', b'9'), (b'a', b'z'), (b'A', b'Z')]), padding: 2 };
+
+    #[test]
+    fn a_byte_set_holds_exactly_its_ranges() {
+        let set = byte_set(&[(b'0', b'9'), (b'_', b'_'), (0xFF, 0xFF)]);
+        let members: Vec<u8> = (0..=255).filter(|&byte| set[usize::from(byte)]).collect();
+        assert_eq!(members, b"0123456789_\xFF".to_vec());
+    }
+
+    fn tokens<'r>(shape: &TokenShape, raw: &'r str) -> Vec<&'r str> {
+        shape.spans(raw).map(|(start, end)| &raw[start..end]).collect()
+    }
+
+    #[test]
+    fn a_token_is_a_maximal_run_of_sixteen_or_more() {
+        let sixteen = "0123456789abcdef";
+        assert_eq!(tokens(&HEX, sixteen), [sixteen]);
+        assert_eq!(tokens(&HEX, &sixteen[1..]), Vec::<&str>::new());
+        // A prefix outside the alphabet splits the run; glued text inside it does not.
+        assert_eq!(tokens(&HEX, "0x0123456789abcdef00"), ["0123456789abcdef00"]);
+        assert_eq!(
+            tokens(&HEX, "é0123456789abcdefé 0123456789ABCDEF0"),
+            ["0123456789abcdef", "0123456789ABCDEF0"]
+        );
+    }
+
+    #[test]
+    fn padding_is_taken_up_to_the_limit() {
+        let run = "aGVsbG8gd29ybGQhIQ";
+        assert_eq!(tokens(&PADDED, &format!("{run}=== x")), [format!("{run}==")]);
+        assert_eq!(tokens(&PADDED, &format!("{run}= {run}")), [format!("{run}="), run.to_string()]);
+        assert_eq!(tokens(&PADDED, "short= ===="), Vec::<&str>::new());
+        assert_eq!(tokens(&HEX, "0123456789abcdef=="), ["0123456789abcdef"]);
+    }
 
     #[test]
     fn clip_collapses_whitespace_and_trims() {

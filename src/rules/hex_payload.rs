@@ -3,11 +3,9 @@
 use crate::model::Severity;
 #[cfg(test)]
 use crate::rules::decode::as_text;
-use crate::rules::decode::scan_tokens;
+use crate::rules::decode::{TokenShape, byte_set, scan_tokens};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
-use regex::Regex;
-use std::sync::LazyLock;
 
 static META: RuleMeta = RuleMeta {
     id: "hex-payload",
@@ -17,8 +15,8 @@ static META: RuleMeta = RuleMeta {
 
 /// A run of 16+ hex digits, wherever it sits (no word boundary: `0x` prefixes and glued
 /// identifiers still count).
-static TOKEN: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"[0-9a-fA-F]{16,}").expect("hex token pattern"));
+static TOKEN: TokenShape =
+    TokenShape { alphabet: byte_set(&[(b'0', b'9'), (b'a', b'f'), (b'A', b'F')]), padding: 0 };
 
 pub struct HexPayload;
 

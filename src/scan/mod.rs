@@ -5,6 +5,7 @@ pub mod walk;
 
 use crate::model::{EntityId, Finding, Location, Redaction, Surface};
 use crate::rules::{Hit, REGISTRY, Rule, RuleMeta, redactions};
+use std::cell::OnceCell;
 use text::Text;
 
 /// A string holding secrets, kept to mask them in whole-scan findings built after the walk.
@@ -30,17 +31,10 @@ pub fn scan_with(rules: &[Rule], surfaces: &[Surface]) -> Vec<Finding> {
     for (surface_index, surface) in surfaces.iter().enumerate() {
         for (entity_index, entity) in surface.entities.iter().enumerate() {
             let id = EntityId { surface: surface_index, entity: entity_index };
-            let label = entity.label();
+            // Built for the first finding: most entities have none.
+            let label = OnceCell::new();
             walk::string_leaves(&entity.value, &mut |path, raw| {
                 let text = Text::new(raw);
-                let at = Location {
-                    entity: id,
-                    source: surface.source.as_deref(),
-                    kind: entity.kind,
-                    label: &label,
-                    path,
-                    text: raw,
-                };
                 for rule in rules {
                     let Rule::Text(rule) = rule else { continue };
                     if !text.may_fire(*rule) {
@@ -54,6 +48,14 @@ pub fn scan_with(rules: &[Rule], surfaces: &[Surface]) -> Vec<Finding> {
                     return;
                 }
                 let masks = redactions(raw, pending.iter().map(|(_, hit)| hit));
+                let at = Location {
+                    entity: id,
+                    source: surface.source.as_deref(),
+                    kind: entity.kind,
+                    label: label.get_or_init(|| entity.label()),
+                    path,
+                    text: raw,
+                };
                 for (meta, Hit { start, end, message, severity, .. }) in pending.drain(..) {
                     let severity = severity.unwrap_or(meta.severity);
                     findings.push(Finding::redacted(

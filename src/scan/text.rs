@@ -6,7 +6,7 @@
 //! never run. That keeps the cost of a scan close to the cost of reading the JSON.
 
 use crate::rules::{TextRule, text_rules};
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::sync::LazyLock;
 
 struct Triggers {
@@ -42,6 +42,8 @@ static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
     let automaton = AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
         .match_kind(MatchKind::Standard)
+        // A few hundred short words: the full DFA is small and the fastest overlapping search.
+        .kind(Some(AhoCorasickKind::DFA))
         .build(&patterns)
         .expect("trigger words form a valid automaton");
     Triggers { automaton, arms, always, ids }
@@ -51,6 +53,7 @@ static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
 pub struct Text<'a> {
     raw: &'a str,
     armed: u64,
+    ascii: bool,
 }
 
 impl<'a> Text<'a> {
@@ -65,15 +68,16 @@ impl<'a> Text<'a> {
                 break;
             }
         }
-        Text { raw, armed }
+        Text { raw, armed, ascii: raw.is_ascii() }
     }
 
     pub fn as_str(&self) -> &'a str {
         self.raw
     }
 
+    /// Whether the string is pure ASCII, which the character rules skip or take a fast path on.
     pub fn is_ascii(&self) -> bool {
-        self.raw.is_ascii()
+        self.ascii
     }
 
     /// Whether `rule` could fire here: one of its triggers occurs, or it has none.
