@@ -32,12 +32,12 @@
 
 use crate::json::Value;
 use crate::model::{Entity, EntityId, Finding, Kind, Location, Severity, Surface};
-use crate::rules::lexicon::{ascii_classes, clause_end, clause_start};
+use crate::rules::lexicon::{Gate, GatedPatterns, ascii_classes, clause_end, clause_start};
 use crate::rules::{RuleMeta, ScanRule};
 use crate::scan::walk::string_leaves;
 use aho_corasick::AhoCorasick;
 use regex::Regex;
-use regex::bytes::{Regex as ByteRegex, RegexSet};
+use regex::bytes::Regex as ByteRegex;
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -265,18 +265,55 @@ const PAIRED_NAME_PURPOSES: &[(&str, &[&str], Purpose)] = &[
     ("stock", &["price", "prices", "quote", "quotes"], Purpose::Currency),
 ];
 
-/// First-sentence phrases that declare a purpose, in the order of `FIRST_SENTENCE_PURPOSES`.
+/// First-sentence phrases that declare a purpose, in the order of `FIRST_SENTENCE_PURPOSES`,
+/// each with the words one of which every phrase holds.
 #[rustfmt::skip]
-const FIRST_SENTENCE_PATTERNS: &[&str] = &[
-    r"\bcalculat(?:e|es|ing|or|ion|ions)\b|\barithmetic\b|\bmultipl(?:y|ies|ication)\b|\bsubtract(?:s|ion)?\b|\bfactorials?\b|\bsquare roots?\b|\bmath(?:ematical)? (?:expressions?|problems?|operations?)\b|\bsum of\b|\badds? (?:up )?(?:two |2 |three |the |a list of |a pair of )?(?:numbers|integers|values|floats|ints)\b|\bdivides? (?:two |one )?numbers?\b|\bcomput(?:e|es|ing) (?:the |a |an )?(?:sum|product|total|average|mean|median|percentage|checksum|area|factorial|square|difference|ratio|tip|bmi)\b",
-    r"\bconvert(?:s|ing)?\b[^.\n]{0,40}?\b(?:units?|celsius|fahrenheit|kelvin|temperatures?|miles|kilomet(?:er|re)s|met(?:er|re)s|feet|inches|pounds|kilograms|ounces|grams|lit(?:er|re)s|gallons|bytes|roman numerals?|hexadecimal|binary|decimal)\b|\bunit conversions?\b",
-    r"\b(?:upper|lower|title|camel|snake|kebab)[ -]?case\b|\bslugif(?:y|ies)\b|\breverses? (?:a |the )?(?:strings?|text|words?)\b|\bcounts? (?:the )?(?:number of )?(?:words|characters|chars|letters|lines|vowels)\b|\bword counts?\b|\b(?:string|text) (?:utilit(?:y|ies)|manipulation|helpers?)\b|\bpalindromes?\b|\bbase64[- ]?(?:encodes?|decodes?)\b",
-    r"\brandom (?:numbers?|integers?|values?|strings?|passwords?|uuids?|picks?|choices?)\b|\brolls? (?:a |the |some )?dice\b|\bflips? a coin\b|\b(?:uuid|guid)s?\b",
-    r"\b(?:current|local) (?:date|time)\b|\btime ?zones?\b|\bformats? (?:a |the )?(?:dates?|times?|timestamps?|durations?)\b|\bconvert(?:s|ing)?\b[^.\n]{0,40}?\b(?:time ?zones?|timestamps?|dates?|epoch)\b|\bunix timestamps?\b",
-    r"\bweather\b|\bforecasts?\b",
-    r"\b(?:definitions?|meanings?|synonyms?|antonyms?|etymology|pronunciations?|rhymes?) (?:of|for) (?:a |an |the |any )?(?:english )?(?:words?|terms?|phrases?)\b|\bthesaurus\b|\bdictionary (?:lookups?|definitions?|entr(?:y|ies))\b|\blooks? up (?:a |the )?words?\b|\b(?:english|online|word) dictionary\b|\bdefines? (?:a |the )?words?\b",
-    r"\btranslat(?:e|es|ing)\b[^.\n]{0,40}?\b(?:into|between|languages?)\b",
-    r"\bexchange rates?\b|\bcurrenc(?:y|ies)\b|\bstock (?:prices?|quotes?)\b",
+const FIRST_SENTENCE_PATTERNS: &[Gate] = &[
+    // Calculator
+    Gate {
+        stems: &["calculat", "arithmetic", "multipl", "subtract", "factorial", "square root", "math", "sum of", "add", "divide", "comput"],
+        pattern: r"\bcalculat(?:e|es|ing|or|ion|ions)\b|\barithmetic\b|\bmultipl(?:y|ies|ication)\b|\bsubtract(?:s|ion)?\b|\bfactorials?\b|\bsquare roots?\b|\bmath(?:ematical)? (?:expressions?|problems?|operations?)\b|\bsum of\b|\badds? (?:up )?(?:two |2 |three |the |a list of |a pair of )?(?:numbers|integers|values|floats|ints)\b|\bdivides? (?:two |one )?numbers?\b|\bcomput(?:e|es|ing) (?:the |a |an )?(?:sum|product|total|average|mean|median|percentage|checksum|area|factorial|square|difference|ratio|tip|bmi)\b",
+    },
+    // UnitConversion
+    Gate {
+        stems: &["convert", "unit conversion"],
+        pattern: r"\bconvert(?:s|ing)?\b[^.\n]{0,40}?\b(?:units?|celsius|fahrenheit|kelvin|temperatures?|miles|kilomet(?:er|re)s|met(?:er|re)s|feet|inches|pounds|kilograms|ounces|grams|lit(?:er|re)s|gallons|bytes|roman numerals?|hexadecimal|binary|decimal)\b|\bunit conversions?\b",
+    },
+    // StringUtility
+    Gate {
+        stems: &["case", "slugif", "revers", "count", "string", "text", "palindrome", "base64"],
+        pattern: r"\b(?:upper|lower|title|camel|snake|kebab)[ -]?case\b|\bslugif(?:y|ies)\b|\breverses? (?:a |the )?(?:strings?|text|words?)\b|\bcounts? (?:the )?(?:number of )?(?:words|characters|chars|letters|lines|vowels)\b|\bword counts?\b|\b(?:string|text) (?:utilit(?:y|ies)|manipulation|helpers?)\b|\bpalindromes?\b|\bbase64[- ]?(?:encodes?|decodes?)\b",
+    },
+    // RandomNumber
+    Gate {
+        stems: &["random", "roll", "flip", "uuid", "guid"],
+        pattern: r"\brandom (?:numbers?|integers?|values?|strings?|passwords?|uuids?|picks?|choices?)\b|\brolls? (?:a |the |some )?dice\b|\bflips? a coin\b|\b(?:uuid|guid)s?\b",
+    },
+    // DateTime
+    Gate {
+        stems: &["current", "local", "time", "format", "convert", "unix"],
+        pattern: r"\b(?:current|local) (?:date|time)\b|\btime ?zones?\b|\bformats? (?:a |the )?(?:dates?|times?|timestamps?|durations?)\b|\bconvert(?:s|ing)?\b[^.\n]{0,40}?\b(?:time ?zones?|timestamps?|dates?|epoch)\b|\bunix timestamps?\b",
+    },
+    // Weather
+    Gate {
+        stems: &["weather", "forecast"],
+        pattern: r"\bweather\b|\bforecasts?\b",
+    },
+    // Dictionary
+    Gate {
+        stems: &["definition", "meaning", "synonym", "antonym", "etymology", "pronunciation", "rhyme", "thesaurus", "dictionary", "look", "define"],
+        pattern: r"\b(?:definitions?|meanings?|synonyms?|antonyms?|etymology|pronunciations?|rhymes?) (?:of|for) (?:a |an |the |any )?(?:english )?(?:words?|terms?|phrases?)\b|\bthesaurus\b|\bdictionary (?:lookups?|definitions?|entr(?:y|ies))\b|\blooks? up (?:a |the )?words?\b|\b(?:english|online|word) dictionary\b|\bdefines? (?:a |the )?words?\b",
+    },
+    // Translation
+    Gate {
+        stems: &["translat"],
+        pattern: r"\btranslat(?:e|es|ing)\b[^.\n]{0,40}?\b(?:into|between|languages?)\b",
+    },
+    // Currency
+    Gate {
+        stems: &["exchange rate", "currenc", "stock"],
+        pattern: r"\bexchange rates?\b|\bcurrenc(?:y|ies)\b|\bstock (?:prices?|quotes?)\b",
+    },
 ];
 
 const FIRST_SENTENCE_PURPOSES: &[Purpose] = &[
@@ -313,10 +350,9 @@ static PURPOSE_STEMS: LazyLock<AhoCorasick> = LazyLock::new(|| {
         .expect("purpose words form a valid automaton")
 });
 
-static FIRST_SENTENCE: LazyLock<RegexSet> = LazyLock::new(|| {
-    RegexSet::new(FIRST_SENTENCE_PATTERNS.iter().map(|pattern| ascii_pattern(pattern)))
-        .expect("capability-mismatch purpose patterns compile")
-});
+/// Most first sentences declare no purpose; only the families whose words occur are compiled.
+static FIRST_SENTENCE: LazyLock<GatedPatterns> =
+    LazyLock::new(|| GatedPatterns::new(FIRST_SENTENCE_PATTERNS, compile));
 
 /// The words of an identifier or a sentence: `add_numbers`, `addNumbers`, `add-numbers`,
 /// `Add numbers.` all give `add`, `numbers`.
@@ -418,8 +454,8 @@ impl<'a> Declaration<'a> {
     fn purpose(&self) -> Option<Purpose> {
         let named = self.names.iter().any(|name| PURPOSE_STEMS.is_match(name));
         named.then(|| self.name_purpose()).flatten().or_else(|| {
-            let matched = FIRST_SENTENCE.matches(self.first_sentence.as_bytes());
-            matched.iter().next().map(|index| FIRST_SENTENCE_PURPOSES[index])
+            let matched = FIRST_SENTENCE.first_match(self.first_sentence.as_bytes());
+            matched.map(|index| FIRST_SENTENCE_PURPOSES[index])
         })
     }
 
@@ -1525,7 +1561,21 @@ fn check_instructions(place: Place<'_>, channels: &[(&str, Param)], findings: &m
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::lexicon::top_level_alternatives;
     use crate::source::manifest::read_manifest;
+
+    /// A phrase whose family's stems it lacks would never be compiled, so never found. The
+    /// check reads the pattern source: a stem must be a word the phrase cannot match without.
+    #[test]
+    fn every_first_sentence_phrase_holds_a_stem_of_its_family() {
+        assert_eq!(FIRST_SENTENCE_PATTERNS.len(), FIRST_SENTENCE_PURPOSES.len());
+        for gate in FIRST_SENTENCE_PATTERNS {
+            for phrase in top_level_alternatives(gate.pattern) {
+                let phrase = phrase.to_ascii_lowercase();
+                assert!(gate.stems.iter().any(|stem| phrase.contains(stem)), "{phrase}");
+            }
+        }
+    }
 
     fn run(manifest: &str) -> Vec<Finding> {
         let entities = read_manifest(manifest).expect("test manifests are valid");

@@ -1,7 +1,7 @@
 //! `concealment`: a directive to hide activity from the user.
 
 use crate::model::Severity;
-use crate::rules::lexicon::{clause_start, phrase_alternation, up_to_words};
+use crate::rules::lexicon::{ascii_regex, clause_start, phrase_alternation, up_to_words};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use regex::Regex;
@@ -69,8 +69,7 @@ static WITHHOLD: LazyLock<Regex> = LazyLock::new(|| {
         &phrase_alternation(&["letting", "to let"]),
         "told_without",
     );
-    Regex::new(&format!(r"\b(?:{negation}[ \t]+{withhold}|(?i-u:without)[ \t]+{without})"))
-        .expect("concealment withhold pattern compiles")
+    ascii_regex(&format!(r"\b(?:{negation}[ \t]+{withhold}|(?i-u:without)[ \t]+{without})"))
 });
 
 /// What may follow the audience and make the directive about data shown to them, not about
@@ -116,8 +115,7 @@ static TECHNICAL_ARTIFACT: LazyLock<Regex> = LazyLock::new(|| {
         "key",
         "keys",
     ]);
-    Regex::new(&format!(r"\A[ \t]+(?:{article}[ \t]+)?(?:{detail}[ \t]+)?{artifact}\b"))
-        .expect("concealment artifact pattern compiles")
+    ascii_regex(&format!(r"\A[ \t]+(?:{article}[ \t]+)?(?:{detail}[ \t]+)?{artifact}\b"))
 });
 
 /// "without the user's knowledge": acting behind the audience's back.
@@ -125,18 +123,16 @@ static BEHIND_BACK: LazyLock<Regex> = LazyLock::new(|| {
     let who = phrase_alternation(&["user", "human", "operator"]);
     let awareness =
         phrase_alternation(&["knowledge", "consent", "permission", "awareness", "approval"]);
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"\b(?i-u:without)[ \t]+(?:(?i-u:the)[ \t]+)?{who}(?:s|['\x{{2019}}]s|s['\x{{2019}}])?[ \t]+{awareness}\b"
     ))
-    .expect("concealment behind-back pattern compiles")
 });
 
 /// "keep this secret".
 static KEEP_SECRET: LazyLock<Regex> = LazyLock::new(|| {
     let this = phrase_alternation(&["this", "it", "that"]);
     let hidden = phrase_alternation(&["secret", "hidden", "confidential", "between us"]);
-    Regex::new(&format!(r"\b(?i-u:keep)[ \t]+{this}[ \t]+(?:(?i-u:a)[ \t]+)?{hidden}\b"))
-        .expect("concealment keep-secret pattern compiles")
+    ascii_regex(&format!(r"\b(?i-u:keep)[ \t]+{this}[ \t]+(?:(?i-u:a)[ \t]+)?{hidden}\b"))
 });
 
 /// "silently forward", "do not mention this": phrases that need no further check.
@@ -156,10 +152,9 @@ static COVERT: LazyLock<Regex> = LazyLock::new(|| {
     ]);
     let unmentioned = phrase_alternation(&["do not mention"]);
     let this = phrase_alternation(&["this", "it", "that"]);
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"\b{manner}[ \t]+{act}\b|\b{unmentioned}[ \t]+(?:{this}|(?i-u:the)[ \t]+\w+)\b"
     ))
-    .expect("concealment covert pattern compiles")
 });
 
 /// A negation word ("never", "not", "don't", ...), for guardrails such as "never delete files
@@ -167,8 +162,7 @@ static COVERT: LazyLock<Regex> = LazyLock::new(|| {
 static NEGATION: LazyLock<Regex> = LazyLock::new(|| {
     let words = phrase_alternation(&["never", "not", "no", "cannot", "nor", "dont", "doesnt"]);
     let contracted = phrase_alternation(&["n't", "n\u{2019}t"]);
-    Regex::new(&format!(r"\b(?:{words}|\w+{contracted})\b"))
-        .expect("concealment negation pattern compiles")
+    ascii_regex(&format!(r"\b(?:{words}|\w+{contracted})\b"))
 });
 
 /// A credential noun: "keep it secret" after one is advice about the credential.
@@ -187,7 +181,7 @@ static CREDENTIAL: LazyLock<Regex> = LazyLock::new(|| {
         "credential",
         "credentials",
     ]);
-    Regex::new(&format!(r"\b{nouns}\b")).expect("concealment credential pattern compiles")
+    ascii_regex(&format!(r"\b{nouns}\b"))
 });
 
 pub struct Concealment;

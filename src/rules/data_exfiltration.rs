@@ -26,7 +26,7 @@
 //! - a `\r\n` line break wraps like `\n`, and `user’s` is as possessive as `user's`.
 
 use crate::model::Severity;
-use crate::rules::lexicon;
+use crate::rules::lexicon::{self, ascii_regex};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use aho_corasick::AhoCorasick;
@@ -87,7 +87,7 @@ const OUTBOUND_VERBS: &[&str] = &[
 /// by hand around each match.
 static VERB: LazyLock<Regex> = LazyLock::new(|| {
     let words: Vec<&str> = HOSTILE_VERBS.iter().chain(OUTBOUND_VERBS).copied().collect();
-    Regex::new(&format!(r"(?i-u)\b(?:{})\b", words.join("|"))).expect("verb pattern compiles")
+    ascii_regex(&format!(r"(?i-u)\b(?:{})\b", words.join("|")))
 });
 
 /// A substring of every spelling of every object. Text with none of them cannot fire, which
@@ -299,19 +299,17 @@ const TLDS: &[&str] = &[
 /// send's clause up to its destination, never document-wide, so appending "Used for
 /// authentication." to a poisoned description does not disarm it.
 static AUTH_INSTRUMENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    ascii_regex(
         r"(?i)\b(?:authenticat\w+|authoriz\w+|in[ \t]+the[ \t]+(?:authorization|auth|request)[ \t]+header|as[ \t]+(?:a[ \t]+)?bearer|to[ \t]+authenticate|for[ \t]+authentication|http[ \t]+header)\b",
     )
-    .expect("auth-instrument pattern compiles")
 });
 
 /// A purpose adjunct hanging off the destination: "... to https://api.example.com to
 /// authenticate". Only this exact shape right after the address counts.
 static TRAILING_PURPOSE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    ascii_regex(
         r"(?i)^[ \t,]*(?:in[ \t]+order[ \t]+)?(?:to[ \t]+authenticate|for[ \t]+auth(?:entication|orization)?)\b",
     )
-    .expect("trailing-purpose pattern compiles")
 });
 
 fn scan(text: &str, hits: &mut Vec<Hit>) {

@@ -1,7 +1,7 @@
 //! `hidden-instructions`: text aimed at the reading model: "ignore previous instructions", "you are now...", "developer mode".
 
 use crate::model::Severity;
-use crate::rules::lexicon::{phrase_alternation, up_to_words};
+use crate::rules::lexicon::{ascii_regex, phrase_alternation, up_to_words};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use regex::Regex;
@@ -98,8 +98,7 @@ static PATTERN: LazyLock<Regex> = LazyLock::new(|| {
         ]),
     );
     let switch = format!(r"\b{}\b", phrase_alternation(SWITCH_PHRASES));
-    Regex::new(&format!("{override_guidance}|{expose_prompt}|{switch}"))
-        .expect("hidden-instructions pattern compiles")
+    ascii_regex(&format!("{override_guidance}|{expose_prompt}|{switch}"))
 });
 
 pub struct HiddenInstructions;
@@ -273,9 +272,11 @@ mod tests {
 
     #[test]
     fn only_ascii_letters_fold_case() {
-        // The Kelvin sign and the long s are compatibility-characters' to report.
+        // The Kelvin sign and the long s are compatibility-characters' to report: they never
+        // stand in for `k` or `s`, and as letters of no ASCII word they do not extend one, so
+        // the order they trail is still read.
         clean("jailbrea\u{212A}");
-        clean("ignore previous instruction\u{17F}");
+        fires("ignore previous instruction\u{17F}", "ignore previous instruction");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `injection-markup`: fake instruction boundaries such as <system>, [INST] and <|im_start|>.
 
 use crate::model::Severity;
+use crate::rules::lexicon::ascii_regex;
 use crate::rules::lexicon::phrase_alternation;
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
@@ -41,8 +42,7 @@ static PATTERN: LazyLock<Regex> = LazyLock::new(|| {
         r"(?:\A|\n)#{{1,6}}[ \t]+{}\b",
         phrase_alternation(&["system", "systems", "prompt", "prompts"])
     );
-    Regex::new(&format!("{tag}|{llama}|{special_token}|{heading}"))
-        .expect("injection-markup pattern compiles")
+    ascii_regex(&format!("{tag}|{llama}|{special_token}|{heading}"))
 });
 
 pub struct InjectionMarkup;

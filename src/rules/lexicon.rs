@@ -1,5 +1,10 @@
 //! Word lists and small text helpers more than one rule reads. A list lives here once.
 
+use aho_corasick::AhoCorasick;
+use regex::Regex;
+use regex::bytes::Regex as ByteRegex;
+use std::sync::OnceLock;
+
 /// Whether the byte at `at` ends a clause: `.`, `;`, `!` or `?` followed by whitespace or the
 /// end of the text. A dot inside a URL or a version number does not.
 fn ends_clause(bytes: &[u8], at: usize) -> bool {
@@ -53,9 +58,12 @@ pub fn up_to_words(n: usize) -> String {
     format!(r"(?:\S*[^\s.;!?][ \t]+){{0,{n}}}?")
 }
 
-/// `pattern` with the Unicode-aware classes `\\w`, `\\s`, `\\d` and `\\b` replaced by their ASCII
-/// forms. Unicode classes cost milliseconds to compile per pattern, which a one-shot CI run pays
-/// on every invocation; rules that match English keywords lose nothing by them.
+/// `pattern` with the Unicode-aware classes `\\w`, `\\s`, `\\d`, `\\b` and their negations
+/// replaced by their ASCII forms. Unicode classes cost milliseconds to compile per pattern (a
+/// bounded repeat of one, tens of milliseconds), which a one-shot CI run pays on every
+/// invocation; rules that match English keywords lose nothing by them. A letter from another
+/// script is not a word character here, so `\\b` still sits between `K` and a Kelvin sign:
+/// such look-alikes are the character rules' to report.
 pub fn ascii_classes(pattern: &str) -> String {
     let mut out = String::with_capacity(pattern.len() + 16);
     let mut in_class = false;
@@ -75,6 +83,10 @@ pub fn ascii_classes(pattern: &str) -> String {
                     ('s', false) => Some(r"[\t\n\x0B\x0C\r ]"),
                     ('d', false) => Some("[0-9]"),
                     ('b', false) => Some(r"(?-u:\b)"),
+                    ('B', false) => Some(r"(?-u:\B)"),
+                    ('S', false) => Some(r"[^\t\n\x0B\x0C\r ]"),
+                    ('W', false) => Some("[^0-9A-Za-z_]"),
+                    ('D', false) => Some("[^0-9]"),
                     _ => None,
                 };
                 match ascii {
@@ -108,6 +120,84 @@ pub fn ascii_classes(pattern: &str) -> String {
     out
 }
 
+/// `pattern` compiled with ASCII classes (see [`ascii_classes`]).
+pub fn ascii_regex(pattern: &str) -> Regex {
+    Regex::new(&ascii_classes(pattern)).expect("rule patterns compile")
+}
+
+/// One entry of a [`GatedPatterns`] list: a pattern and the words at least one of which every
+/// match of it contains, lowercase.
+pub struct Gate {
+    pub stems: &'static [&'static str],
+    pub pattern: &'static str,
+}
+
+/// Patterns compiled only when text they could match turns up. Compiling a large pattern costs
+/// far more than a one-shot CI scan spends on anything else, and most text holds none of the
+/// words a given pattern needs: one case-insensitive automaton over every entry's stems says
+/// which entries could match, and the rest are neither compiled nor run.
+pub struct GatedPatterns {
+    gates: &'static [Gate],
+    stems: AhoCorasick,
+    /// For each automaton pattern, the entry it belongs to.
+    owners: Vec<usize>,
+    compile: fn(&str) -> ByteRegex,
+    compiled: Vec<OnceLock<ByteRegex>>,
+}
+
+impl GatedPatterns {
+    pub fn new(gates: &'static [Gate], compile: fn(&str) -> ByteRegex) -> GatedPatterns {
+        assert!(gates.len() <= 64, "one bit per entry");
+        let owned = gates
+            .iter()
+            .enumerate()
+            .flat_map(|(at, gate)| gate.stems.iter().map(move |stem| (at, *stem)));
+        let (owners, stems): (Vec<usize>, Vec<&str>) = owned.unzip();
+        let stems = AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(stems)
+            .expect("gate stems form a valid automaton");
+        let compiled = gates.iter().map(|_| OnceLock::new()).collect();
+        GatedPatterns { gates, stems, owners, compile, compiled }
+    }
+
+    /// The index of the first entry, in list order, that matches `text`.
+    pub fn first_match(&self, text: &[u8]) -> Option<usize> {
+        let mut armed = 0u64;
+        for found in self.stems.find_overlapping_iter(text) {
+            armed |= 1 << self.owners[found.pattern().as_usize()];
+        }
+        (0..self.gates.len()).filter(|&at| armed & (1 << at) != 0).find(|&at| {
+            let regex = self.compiled[at].get_or_init(|| (self.compile)(self.gates[at].pattern));
+            regex.is_match(text)
+        })
+    }
+}
+
+/// The top-level alternatives of `pattern`: its `|`s outside groups and classes.
+#[cfg(test)]
+pub fn top_level_alternatives(pattern: &str) -> Vec<&str> {
+    let (mut depth, mut in_class, mut escaped, mut start) = (0usize, false, false, 0);
+    let mut alternatives = Vec::new();
+    for (at, c) in pattern.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '[' if !in_class => in_class = true,
+            ']' if in_class => in_class = false,
+            '(' if !in_class => depth += 1,
+            ')' if !in_class => depth -= 1,
+            '|' if !in_class && depth == 0 => {
+                alternatives.push(&pattern[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    alternatives.push(&pattern[start..]);
+    alternatives
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,8 +217,39 @@ mod tests {
     fn ascii_classes_replace_unicode_classes_inside_and_outside_sets() {
         assert_eq!(ascii_classes(r"\bsh\s+-c\b"), r"(?-u:\b)sh[\t\n\x0B\x0C\r ]+-c(?-u:\b)");
         assert_eq!(ascii_classes(r"[\w.-]+@\d"), r"[0-9A-Za-z_.-]+@[0-9]");
-        assert_eq!(ascii_classes(r"[^\s<>]+\.\S"), r"[^\t\n\x0B\x0C\r <>]+\.\S");
+        assert_eq!(ascii_classes(r"[^\s<>]+\.\S"), r"[^\t\n\x0B\x0C\r <>]+\.[^\t\n\x0B\x0C\r ]");
         assert_eq!(ascii_classes(r"[]\w]"), r"[]0-9A-Za-z_]");
+        assert_eq!(ascii_classes(r"\S+\W\D\B"), r"[^\t\n\x0B\x0C\r ]+[^0-9A-Za-z_][^0-9](?-u:\B)");
+        // Negated classes inside a set have no ASCII spelling there and stay as they are.
+        assert_eq!(ascii_classes(r"[\S]"), r"[\S]");
+    }
+
+    #[test]
+    fn top_level_alternatives_skip_groups_classes_and_escapes() {
+        assert_eq!(top_level_alternatives(r"a(?:b|c)|[|]d|e\|f"), [r"a(?:b|c)", "[|]d", r"e\|f"]);
+    }
+
+    static GATES: &[Gate] = &[
+        Gate { stems: &["zebra"], pattern: r"(?i)\bzebras?\b" },
+        Gate { stems: &["cat", "dog"], pattern: r"(?i)\b(?:cat|dog)s?\b" },
+        Gate { stems: &["cat"], pattern: r"(?i)cat" },
+    ];
+
+    fn compile(pattern: &str) -> ByteRegex {
+        ByteRegex::new(pattern).expect("test patterns compile")
+    }
+
+    #[test]
+    fn the_first_entry_that_matches_wins_and_unarmed_entries_stay_uncompiled() {
+        let gated = GatedPatterns::new(GATES, compile);
+        assert_eq!(gated.first_match(b"Two DOGS and a concatenation"), Some(1));
+        assert_eq!(gated.first_match(b"a concatenation"), Some(2));
+        assert_eq!(gated.first_match(b"ZEBRA crossing"), Some(0));
+        assert_eq!(gated.first_match(b"zebrafish"), None);
+        let fresh = GatedPatterns::new(GATES, compile);
+        assert_eq!(fresh.first_match(b"Cats"), Some(1));
+        assert!(fresh.compiled[0].get().is_none(), "zebra was never armed");
+        assert!(fresh.compiled[2].get().is_none(), "an earlier entry matched first");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `sensitive-file-access`: a directive to read a well-known credential file (an SSH private key, ~/.aws/credentials, .netrc, an agent's own MCP config).
 
 use crate::model::Severity;
-use crate::rules::lexicon::{clause_start, phrase_alternation};
+use crate::rules::lexicon::{ascii_regex, clause_start, phrase_alternation};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use regex::Regex;
@@ -52,8 +52,7 @@ const SECRET_FILES: &[&str] = &[
 
 static SECRET_FILE: LazyLock<Regex> = LazyLock::new(|| {
     let ssh_key = r"(?i-u:\.ssh/id_[a-z0-9]+)";
-    Regex::new(&format!("{ssh_key}|{}", phrase_alternation(SECRET_FILES)))
-        .expect("sensitive-file-access file pattern compiles")
+    ascii_regex(&format!("{ssh_key}|{}", phrase_alternation(SECRET_FILES)))
 });
 
 /// Verbs that read a file or carry its bytes somewhere, in their -s and -ing forms.
@@ -81,10 +80,8 @@ const READ_VERBS: &[&str] = &[
     "attach", "attaches", "attaching",
 ];
 
-static READ_VERB: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"\b{}\b", phrase_alternation(READ_VERBS)))
-        .expect("sensitive-file-access verb pattern compiles")
-});
+static READ_VERB: LazyLock<Regex> =
+    LazyLock::new(|| ascii_regex(&format!(r"\b{}\b", phrase_alternation(READ_VERBS))));
 
 /// How far before the file, in code points, its read verb may stand.
 const VERB_REACH: usize = 80;
