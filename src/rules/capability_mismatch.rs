@@ -352,7 +352,7 @@ static PURPOSE_STEMS: LazyLock<AhoCorasick> = LazyLock::new(|| {
 
 /// Most first sentences declare no purpose; only the families whose words occur are compiled.
 static FIRST_SENTENCE: LazyLock<GatedPatterns> =
-    LazyLock::new(|| GatedPatterns::new(FIRST_SENTENCE_PATTERNS, compile));
+    LazyLock::new(|| GatedPatterns::new(FIRST_SENTENCE_PATTERNS.iter().copied(), compile));
 
 /// The words of an identifier or a sentence: `add_numbers`, `addNumbers`, `add-numbers`,
 /// `Add numbers.` all give `add`, `numbers`.

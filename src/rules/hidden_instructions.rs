@@ -1,10 +1,10 @@
 //! `hidden-instructions`: text aimed at the reading model: "ignore previous instructions", "you are now...", "developer mode".
 
 use crate::model::Severity;
-use crate::rules::lexicon::{ascii_regex, phrase_alternation, up_to_words};
+use crate::rules::lexicon::{Gate, GatedPatterns, ascii_classes, phrase_alternation, up_to_words};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
-use regex::Regex;
+use regex::bytes::Regex as ByteRegex;
 use std::sync::LazyLock;
 
 static META: RuleMeta = RuleMeta {
@@ -74,9 +74,26 @@ const SWITCH_PHRASES: &[&str] = &[
     "new system prompts",
 ];
 
-/// Every family in one alternation, the override family first so that "forget all previous
-/// instructions" is one finding spanning the whole phrase, not "forget all".
-static PATTERN: LazyLock<Regex> = LazyLock::new(|| {
+/// The words that arm the rule, one per family: an override verb, "prompt", "now" ("you are
+/// now", "do anything now"), "mode", "jailbreak", "new", "forget".
+const TRIGGERS: &[&str] = &[
+    "ignore",
+    "disregard",
+    "forget",
+    "override",
+    "bypass",
+    "overrule",
+    "prompt",
+    "now",
+    "mode",
+    "jailbreak",
+    "new",
+];
+
+/// The three families, the override family first so that "forget all previous instructions" is
+/// one finding spanning the whole phrase, not "forget all". Each is compiled only when its own
+/// words occur: "New York" arms the rule but needs no override pattern.
+static FAMILIES: LazyLock<GatedPatterns> = LazyLock::new(|| {
     let guidance = GUIDANCE_NOUNS.iter().flat_map(|noun| [noun.to_string(), format!("{noun}s")]);
     let guidance: Vec<String> = guidance.collect();
     let guidance: Vec<&str> = guidance.iter().map(String::as_str).collect();
@@ -98,7 +115,15 @@ static PATTERN: LazyLock<Regex> = LazyLock::new(|| {
         ]),
     );
     let switch = format!(r"\b{}\b", phrase_alternation(SWITCH_PHRASES));
-    ascii_regex(&format!("{override_guidance}|{expose_prompt}|{switch}"))
+    let gates = [
+        Gate { stems: OVERRIDE_VERBS, pattern: override_guidance },
+        Gate { stems: &["prompt"], pattern: expose_prompt },
+        // Every switch phrase holds a trigger (a test checks).
+        Gate { stems: TRIGGERS, pattern: switch },
+    ];
+    GatedPatterns::new(gates, |pattern| {
+        ByteRegex::new(&ascii_classes(pattern)).expect("hidden-instructions patterns compile")
+    })
 });
 
 pub struct HiddenInstructions;
@@ -109,35 +134,25 @@ impl TextRule for HiddenInstructions {
     }
 
     fn triggers(&self) -> &'static [&'static str] {
-        // One per family: an override verb, "prompt", "now" ("you are now", "do anything now"),
-        // "mode", "jailbreak", "new".
-        &[
-            "ignore",
-            "disregard",
-            "forget",
-            "override",
-            "bypass",
-            "overrule",
-            "prompt",
-            "now",
-            "mode",
-            "jailbreak",
-            "new",
-        ]
+        TRIGGERS
     }
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
-        hits.extend(
-            PATTERN
-                .find_iter(text.as_str())
-                .map(|found| Hit::new(found.start(), found.end(), MESSAGE)),
-        );
+        let found = FAMILIES.find_iter(text.as_str().as_bytes());
+        hits.extend(found.map(|(_, span)| Hit::new(span.start, span.end, MESSAGE)));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_switch_phrase_holds_a_trigger() {
+        for phrase in SWITCH_PHRASES {
+            assert!(TRIGGERS.iter().any(|trigger| phrase.contains(trigger)), "{phrase}");
+        }
+    }
 
     fn spans(input: &str) -> Vec<&str> {
         crate::rules::testing::spans_with(&HiddenInstructions, input, MESSAGE)

@@ -3,6 +3,7 @@
 use aho_corasick::AhoCorasick;
 use regex::Regex;
 use regex::bytes::Regex as ByteRegex;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 /// Whether the byte at `at` ends a clause: `.`, `;`, `!` or `?` followed by whitespace or the
@@ -127,9 +128,10 @@ pub fn ascii_regex(pattern: &str) -> Regex {
 
 /// One entry of a [`GatedPatterns`] list: a pattern and the words at least one of which every
 /// match of it contains, lowercase.
-pub struct Gate {
+#[derive(Clone, Copy)]
+pub struct Gate<P = &'static str> {
     pub stems: &'static [&'static str],
-    pub pattern: &'static str,
+    pub pattern: P,
 }
 
 /// Patterns compiled only when text they could match turns up. Compiling a large pattern costs
@@ -137,7 +139,7 @@ pub struct Gate {
 /// words a given pattern needs: one case-insensitive automaton over every entry's stems says
 /// which entries could match, and the rest are neither compiled nor run.
 pub struct GatedPatterns {
-    gates: &'static [Gate],
+    patterns: Vec<String>,
     stems: AhoCorasick,
     /// For each automaton pattern, the entry it belongs to.
     owners: Vec<usize>,
@@ -146,32 +148,86 @@ pub struct GatedPatterns {
 }
 
 impl GatedPatterns {
-    pub fn new(gates: &'static [Gate], compile: fn(&str) -> ByteRegex) -> GatedPatterns {
-        assert!(gates.len() <= 64, "one bit per entry");
-        let owned = gates
-            .iter()
-            .enumerate()
-            .flat_map(|(at, gate)| gate.stems.iter().map(move |stem| (at, *stem)));
-        let (owners, stems): (Vec<usize>, Vec<&str>) = owned.unzip();
+    pub fn new<P: Into<String>>(
+        gates: impl IntoIterator<Item = Gate<P>>,
+        compile: fn(&str) -> ByteRegex,
+    ) -> GatedPatterns {
+        let (mut patterns, mut owners, mut stems) = (Vec::new(), Vec::new(), Vec::<&str>::new());
+        for (at, gate) in gates.into_iter().enumerate() {
+            patterns.push(gate.pattern.into());
+            owners.extend(gate.stems.iter().map(|_| at));
+            stems.extend(gate.stems);
+        }
+        assert!(patterns.len() <= 64, "one bit per entry");
         let stems = AhoCorasick::builder()
             .ascii_case_insensitive(true)
             .build(stems)
             .expect("gate stems form a valid automaton");
-        let compiled = gates.iter().map(|_| OnceLock::new()).collect();
-        GatedPatterns { gates, stems, owners, compile, compiled }
+        let compiled = patterns.iter().map(|_| OnceLock::new()).collect();
+        GatedPatterns { patterns, stems, owners, compile, compiled }
     }
 
-    /// The index of the first entry, in list order, that matches `text`.
-    pub fn first_match(&self, text: &[u8]) -> Option<usize> {
+    /// The entries whose stems occur in `text`, in list order.
+    fn armed(&self, text: &[u8]) -> impl Iterator<Item = usize> + use<> {
         let mut armed = 0u64;
         for found in self.stems.find_overlapping_iter(text) {
             armed |= 1 << self.owners[found.pattern().as_usize()];
         }
-        (0..self.gates.len()).filter(|&at| armed & (1 << at) != 0).find(|&at| {
-            let regex = self.compiled[at].get_or_init(|| (self.compile)(self.gates[at].pattern));
-            regex.is_match(text)
-        })
+        (0..self.patterns.len()).filter(move |&at| armed & (1 << at) != 0)
     }
+
+    fn regex(&self, at: usize) -> &ByteRegex {
+        self.compiled[at].get_or_init(|| (self.compile)(&self.patterns[at]))
+    }
+
+    /// The index of the first entry, in list order, that matches `text`.
+    pub fn first_match(&self, text: &[u8]) -> Option<usize> {
+        self.armed(text).find(|&at| self.regex(at).is_match(text))
+    }
+
+    /// Every match in `text` of the entries as one alternation, in list order, would find
+    /// them, each with the index of its entry.
+    pub fn find_iter<'t>(
+        &'t self,
+        text: &'t [u8],
+    ) -> impl Iterator<Item = (usize, Range<usize>)> + 't {
+        let armed: Vec<usize> = self.armed(text).collect();
+        let entries = armed.clone();
+        leftmost_first(armed.len(), move |index, at| {
+            self.regex(armed[index]).find_at(text, at).map(|found| found.range())
+        })
+        .map(move |(index, found)| (entries[index], found))
+    }
+}
+
+/// The matches of several patterns as one leftmost-first alternation of them would find them:
+/// the match that starts first, the earlier pattern's on a tie, the next search from where it
+/// ended. `find_at(index, at)` is pattern `index`'s first match starting at or after `at`; no
+/// pattern may match the empty string.
+pub fn leftmost_first(
+    count: usize,
+    mut find_at: impl FnMut(usize, usize) -> Option<Range<usize>>,
+) -> impl Iterator<Item = (usize, Range<usize>)> {
+    let mut at = 0;
+    // Each pattern's next match once looked for. It stays valid while it starts at or after
+    // `at`: the pattern matches nowhere between where it was looked for from and its start.
+    let mut next: Vec<Option<Option<Range<usize>>>> = vec![None; count];
+    std::iter::from_fn(move || {
+        let mut first: Option<(usize, Range<usize>)> = None;
+        for (index, known) in next.iter_mut().enumerate() {
+            if known.as_ref().is_none_or(|found| found.as_ref().is_some_and(|f| f.start < at)) {
+                *known = Some(find_at(index, at));
+            }
+            if let Some(Some(found)) = known
+                && first.as_ref().is_none_or(|(_, best)| found.start < best.start)
+            {
+                first = Some((index, found.clone()));
+            }
+        }
+        let (index, found) = first?;
+        at = found.end;
+        Some((index, found))
+    })
 }
 
 /// The top-level alternatives of `pattern`: its `|`s outside groups and classes.
@@ -229,7 +285,7 @@ mod tests {
         assert_eq!(top_level_alternatives(r"a(?:b|c)|[|]d|e\|f"), [r"a(?:b|c)", "[|]d", r"e\|f"]);
     }
 
-    static GATES: &[Gate] = &[
+    const GATES: [Gate; 3] = [
         Gate { stems: &["zebra"], pattern: r"(?i)\bzebras?\b" },
         Gate { stems: &["cat", "dog"], pattern: r"(?i)\b(?:cat|dog)s?\b" },
         Gate { stems: &["cat"], pattern: r"(?i)cat" },
@@ -242,6 +298,7 @@ mod tests {
     #[test]
     fn the_first_entry_that_matches_wins_and_unarmed_entries_stay_uncompiled() {
         let gated = GatedPatterns::new(GATES, compile);
+        assert_eq!(gated.first_match(b"a concatenation"), Some(2));
         assert_eq!(gated.first_match(b"Two DOGS and a concatenation"), Some(1));
         assert_eq!(gated.first_match(b"a concatenation"), Some(2));
         assert_eq!(gated.first_match(b"ZEBRA crossing"), Some(0));
@@ -250,6 +307,29 @@ mod tests {
         assert_eq!(fresh.first_match(b"Cats"), Some(1));
         assert!(fresh.compiled[0].get().is_none(), "zebra was never armed");
         assert!(fresh.compiled[2].get().is_none(), "an earlier entry matched first");
+    }
+
+    #[test]
+    fn gated_matches_come_as_one_alternation_would_find_them() {
+        let gated = GatedPatterns::new(GATES, compile);
+        let text = b"cat zebras; dogs and a concatenation".as_slice();
+        let found: Vec<(usize, &[u8])> =
+            gated.find_iter(text).map(|(at, span)| (at, &text[span])).collect();
+        let words: Vec<(usize, &[u8])> =
+            vec![(1, b"cat"), (0, b"zebras"), (1, b"dogs"), (2, b"cat")];
+        assert_eq!(found, words);
+    }
+
+    #[test]
+    fn leftmost_first_prefers_the_earlier_start_then_the_earlier_pattern() {
+        let patterns =
+            [ByteRegex::new("bc").expect("valid"), ByteRegex::new("abc|b").expect("valid")];
+        let text = b"abc bcd b";
+        let found: Vec<(usize, Range<usize>)> = leftmost_first(2, |index, at| {
+            patterns[index].find_at(text, at).map(|found| found.range())
+        })
+        .collect();
+        assert_eq!(found, [(1, 0..3), (0, 4..6), (1, 8..9)]);
     }
 
     #[test]

@@ -21,7 +21,7 @@
 //! ("Flags prompts like ...") is still reported, at low.
 
 use crate::model::Severity;
-use crate::rules::lexicon::phrase_alternation;
+use crate::rules::lexicon::{leftmost_first, phrase_alternation};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use regex::Regex;
@@ -139,33 +139,24 @@ static ADDRESSED: LazyLock<Regex> = LazyLock::new(|| {
 /// `ADDRESSED`'s would find them (the leftmost match, the earlier family on a tie), without
 /// compiling the large carried pattern twice.
 fn payloads(text: &str) -> impl Iterator<Item = (Payload, Range<usize>)> + '_ {
-    let mut at = 0;
+    const ADDRESS_FAMILIES: [Payload; 2] = [Payload::Recipient, Payload::Url];
+    let patterns: [(&Regex, &[Payload]); 2] =
+        [(&CARRIED, &CARRIED_FAMILIES), (&ADDRESSED, &ADDRESS_FAMILIES)];
     // Capture searches only where the match text does not tell the family.
-    let (mut carried_groups, mut addressed_groups) = (None, None);
-    std::iter::from_fn(move || {
-        let carried = CARRIED.find_at(text, at);
-        let addressed = ADDRESSED.find_at(text, at);
-        let found = match (carried, addressed) {
-            (Some(carried), Some(addressed)) if addressed.start() < carried.start() => addressed,
-            (Some(carried), _) => carried,
-            (None, addressed) => addressed?,
-        };
-        // No payload pattern matches the empty string.
-        at = found.end();
-        let family = address_family(found.as_str()).or_else(|| {
-            let (regex, groups, families): (&Regex, _, &[Payload]) = if carried == Some(found) {
-                (&CARRIED, &mut carried_groups, &CARRIED_FAMILIES)
-            } else {
-                (&ADDRESSED, &mut addressed_groups, &[Payload::Recipient, Payload::Url])
-            };
-            let groups = groups.get_or_insert_with(|| regex.capture_locations());
-            regex.captures_read_at(groups, text, found.start());
+    let mut groups = [None, None];
+    let found = leftmost_first(patterns.len(), move |index, at| {
+        patterns[index].0.find_at(text, at).map(|found| found.range())
+    });
+    found.filter_map(move |(index, span)| {
+        let (regex, families) = patterns[index];
+        let family = address_family(&text[span.clone()]).or_else(|| {
+            let groups = groups[index].get_or_insert_with(|| regex.capture_locations());
+            regex.captures_read_at(groups, text, span.start);
             let group = (1..=families.len()).find(|&group| groups.get(group).is_some())?;
             Some(families[group - 1])
-        });
-        Some(family.map(|family| (family, found.range())))
+        })?;
+        Some((family, span))
     })
-    .flatten()
 }
 
 /// "the full conversation", "chat history", "all previous messages", "the user's messages",
