@@ -3,8 +3,10 @@
 //! For generated 1,000- and 10,000-tool manifests (2.5 MB and 25 MB of pretty-printed JSON)
 //! each group times `parse` (bytes to entities) and `scan` (parse, every rule, the judged
 //! report, no printing) over the same bytes, so the price of scanning reads as a ratio; the bar
-//! is scan <= 5x parse on 10,000 tools. Both include freeing what they built. The `adversarial` group stresses one dimension at a time: a 1 MB
-//! description of near-misses, 10,000 URLs in one string, a deep schema and a wide one.
+//! is scan <= 5x parse on 10,000 tools. Both include freeing what they built. The `adversarial`
+//! group stresses one dimension at a time: a 1 MB description of near-misses, 10,000 URLs in
+//! one string, inputs built against data-exfiltration's clause scans, a deep schema and a wide
+//! one.
 //!
 //! The `rules_10k` group splits the scan of the 10,000-tool manifest by rule: each rule alone
 //! over the parsed entities, next to `none` (the walk and the trigger prefilter with no rule),
@@ -90,11 +92,13 @@ fn adversarial(c: &mut Criterion) {
     let urls = generate::url_flood(10_000, SEED);
     let deep = generate::deep_schema(rune::json::MAX_DEPTH - 4);
     let wide = generate::wide_schema(100_000, SEED);
+    let exfiltration = generate::exfiltration_worst_cases();
 
     let mut group = c.benchmark_group("adversarial");
     group.sampling_mode(SamplingMode::Flat).sample_size(10);
     bench_input(&mut group, "near_miss_1mb/scan", &near_misses, time_scan);
     bench_input(&mut group, "urls_10k/scan", &urls, time_scan);
+    bench_input(&mut group, "exfiltration_worst_cases/scan", &exfiltration, time_scan);
     bench_input(&mut group, "deep_schema/parse", &deep, time_parse);
     bench_input(&mut group, "deep_schema/scan", &deep, time_scan);
     bench_input(&mut group, "wide_schema_100k/parse", &wide, time_parse);
