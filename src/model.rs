@@ -197,6 +197,26 @@ pub struct Location<'a> {
     pub text: &'a str,
 }
 
+impl<'a> Location<'a> {
+    /// The string `text` at `path` in entity `id` of `surface`, the entity known by `label`.
+    pub fn new(
+        surface: &'a Surface,
+        id: EntityId,
+        label: &'a str,
+        path: &'a str,
+        text: &'a str,
+    ) -> Location<'a> {
+        Location {
+            entity: id,
+            source: surface.source.as_deref(),
+            kind: surface.entities[id.entity].kind,
+            label,
+            path,
+            text,
+        }
+    }
+}
+
 const EXCERPT_CONTEXT: usize = 40;
 
 /// A finding's confidence: its rule's, halved when the finding sits below the rule's default

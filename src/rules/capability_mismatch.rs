@@ -32,7 +32,9 @@
 
 use crate::json::Value;
 use crate::model::{Entity, EntityId, Finding, Kind, Location, Severity, Surface};
-use crate::rules::lexicon::{Gate, GatedPatterns, ascii_classes, clause_end, clause_start};
+use crate::rules::lexicon::{
+    Gate, GatedPatterns, ascii_classes, ascii_regex, clause_end, clause_start,
+};
 use crate::rules::{RuleMeta, ScanRule};
 use crate::scan::walk::string_leaves;
 use aho_corasick::AhoCorasick;
@@ -574,9 +576,8 @@ static OWN_KEY: LazyLock<ByteRegex> =
 
 /// An environment variable name (`OPENWEATHER_API_KEY`): the tool's own key, named. Case
 /// matters here, so this one pattern is not folded.
-static ENV_NAME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?-u:\b)[A-Z][A-Z0-9]*_[A-Z0-9_]+(?-u:\b)").expect("env name pattern compiles")
-});
+static ENV_NAME: LazyLock<Regex> =
+    LazyLock::new(|| ascii_regex(r"(?-u:\b)[A-Z][A-Z0-9]*_[A-Z0-9_]+(?-u:\b)"));
 
 static SHELL: LazyLock<ByteRegex> = LazyLock::new(|| {
     compile(
@@ -605,15 +606,11 @@ const CONTACT_VERBS: &[&str] = &[
     "wget",
 ];
 
-static SEND_VERB: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"(?i-u)\b(?:{})\b", SEND_VERBS.join("|")))
-        .expect("send verb pattern compiles")
-});
+static SEND_VERB: LazyLock<Regex> =
+    LazyLock::new(|| ascii_regex(&format!(r"(?i-u)\b(?:{})\b", SEND_VERBS.join("|"))));
 
-static CONTACT_VERB: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"(?i-u)\b(?:{})\b", CONTACT_VERBS.join("|")))
-        .expect("contact verb pattern compiles")
-});
+static CONTACT_VERB: LazyLock<Regex> =
+    LazyLock::new(|| ascii_regex(&format!(r"(?i-u)\b(?:{})\b", CONTACT_VERBS.join("|"))));
 
 /// A URL, e-mail address, IPv4 address, scheme-less domain on a common TLD, or a named outside
 /// sink ("an external analytics endpoint", "our telemetry server", "a webhook").

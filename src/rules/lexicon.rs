@@ -76,7 +76,10 @@ pub fn ascii_classes(pattern: &str) -> String {
                     out.push(c);
                     break;
                 };
+                // Already ASCII: `(?-u:\b)` stays as it is, so the rewrite can run twice.
+                let ascii_group = out.ends_with("(?-u:");
                 let ascii = match (next, in_class) {
+                    ('b' | 'B', false) if ascii_group => None,
                     ('w', true) => Some("0-9A-Za-z_"),
                     ('s', true) => Some(r"\t\n\x0B\x0C\r "),
                     ('d', true) => Some("0-9"),
@@ -278,6 +281,7 @@ mod tests {
         assert_eq!(ascii_classes(r"\S+\W\D\B"), r"[^\t\n\x0B\x0C\r ]+[^0-9A-Za-z_][^0-9](?-u:\B)");
         // Negated classes inside a set have no ASCII spelling there and stay as they are.
         assert_eq!(ascii_classes(r"[\S]"), r"[\S]");
+        assert_eq!(ascii_classes(r"(?-u:\b)x(?-u:\B)"), r"(?-u:\b)x(?-u:\B)");
     }
 
     #[test]

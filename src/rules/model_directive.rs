@@ -21,7 +21,7 @@
 //! ("Flags prompts like ...") is still reported, at low.
 
 use crate::model::Severity;
-use crate::rules::lexicon::{leftmost_first, phrase_alternation};
+use crate::rules::lexicon::{ascii_regex, leftmost_first, phrase_alternation};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use regex::Regex;
@@ -123,16 +123,15 @@ static CARRIED: LazyLock<Regex> = LazyLock::new(|| {
         credentials_pattern(),
     ];
     let groups: Vec<String> = families.iter().map(|family| format!("({family})")).collect();
-    Regex::new(&groups.join("|")).expect("model-directive carried pattern compiles")
+    ascii_regex(&groups.join("|"))
 });
 
 /// The payloads that are addresses: an e-mail recipient, then a URL.
 static ADDRESSED: LazyLock<Regex> = LazyLock::new(|| {
     let url = phrase_alternation(&["https://", "http://", "ftp://", "www."]);
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r#"({WB}[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{{2,}}{WB})|({WB}{url}[^\s'"`<>()\[\]{{}}]+)"#
     ))
-    .expect("model-directive address pattern compiles")
 });
 
 /// Every payload in `text`, left to right, as one alternation of `CARRIED`'s families then
@@ -319,8 +318,7 @@ static VERB: LazyLock<Regex> = LazyLock::new(|| {
             all.push(verb);
         }
     }
-    Regex::new(&format!("{WB}{}{WB}", phrase_alternation(&all)))
-        .expect("model-directive verb pattern compiles")
+    ascii_regex(&format!("{WB}{}{WB}", phrase_alternation(&all)))
 });
 
 fn is_one_of(word: &str, list: &[&str]) -> bool {
@@ -420,7 +418,7 @@ static ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
         "note to the assistant", "note to the model", "note to the agent", "note to the llm",
         "note for the ai", "note for the assistant", "note for the model", "note for the agent",
     ]);
-    Regex::new(&format!(
+    ascii_regex(&format!(
         "{WB}(?:{when}{WS}(?:{you}{WS})?{act}{WB}|{first_of_all}{WB}\
          |{adverb}{WB}\
          |(?:(?:{the}{WS})?{agent}s?{WS}{must}{WB}\
@@ -429,7 +427,6 @@ static ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
          |{it_is}{WS}(?:{very}{WS})?{important}{WB}\
          |{label}[ \t]*:))"
     ))
-    .expect("model-directive address pattern compiles")
 });
 
 /// A covert or coercive cue: "do this silently", "do not mention it", "otherwise the tool will not
@@ -474,11 +471,10 @@ static CUE: LazyLock<Regex> = LazyLock::new(|| {
         "is necessary for the tool to work", "the tool will not work unless",
         "the tool won't work unless", "the tool will not work without",
     ]);
-    Regex::new(&format!(
+    ascii_regex(&format!(
         "{WB}(?:{manner}|{without}(?:{WS}(?i-u:the))?{WS}{who}|{hush}|{unaware}\
          |{otherwise}{WS}{it}{WS}{fails}|{upset}|{needed}){WB}"
     ))
-    .expect("model-directive cue pattern compiles")
 });
 
 /// An argument, field or parameter: "as 'sidenote'", "in the notes argument", "the `debug`
@@ -496,11 +492,10 @@ static SINK: LazyLock<Regex> = LazyLock::new(|| {
     let open = r#"[`'"\x{201C}\x{2018}]"#;
     let close = r#"[`'"\x{201D}\x{2019}]"#;
     let name = r"[A-Za-z0-9_.\-]{1,40}";
-    Regex::new(&format!(
+    ascii_regex(&format!(
         "{WB}(?:{into}{WS}(?:{the}{WS})?{open}{name}{close}(?:[ \t]*{noun}{WB})?\
          |(?:{into}{WS})?(?:{the}{WS})?(?:{open}{name}{close}|{name}){WS}{noun}{WB})"
     ))
-    .expect("model-directive sink pattern compiles")
 });
 
 /// A negation, guarding the verb after it: "do not include", "never send", "avoid passing".
@@ -510,8 +505,7 @@ static NEGATION: LazyLock<Regex> = LazyLock::new(|| {
         "not", "never", "don't", "dont", "cannot", "can't", "avoid", "without", "mustn't",
         "shouldn't", "won't", "nor", "no need to", "refrain from",
     ]);
-    Regex::new(&format!(r"{WB}(?:{words}|(?i-u:don)\x{{2019}}t){WB}"))
-        .expect("model-directive negation pattern compiles")
+    ascii_regex(&format!(r"{WB}(?:{words}|(?i-u:don)\x{{2019}}t){WB}"))
 });
 
 /// The user asking for it: "if the user asks, include the chat history" is a feature.
@@ -523,7 +517,7 @@ static CONSENT: LazyLock<Regex> = LazyLock::new(|| {
         "at the user's request", "upon request", "on request", "with the user's consent",
         "with the user's permission", "with the user's approval",
     ]);
-    Regex::new(&format!("{WB}{asks}{WB}")).expect("model-directive consent pattern compiles")
+    ascii_regex(&format!("{WB}{asks}{WB}"))
 });
 
 /// Data an order sends to an outside address: "a copy of every reply", "the results".
@@ -537,7 +531,7 @@ static DATA: LazyLock<Regex> = LazyLock::new(|| {
         "emails", "attachment", "attachments", "conversation", "conversations", "history",
         "findings",
     ]);
-    Regex::new(&format!("{WB}{nouns}{WB}")).expect("model-directive data pattern compiles")
+    ascii_regex(&format!("{WB}{nouns}{WB}"))
 });
 
 /// A copy recipient after an address: "as a BCC recipient", "to the cc list".
@@ -551,7 +545,7 @@ static COPY_LINE: LazyLock<Regex> = LazyLock::new(|| {
         "recipient",
         "recipients",
     ]);
-    Regex::new(&format!("{WB}{line}{WB}")).expect("model-directive copy-line pattern compiles")
+    ascii_regex(&format!("{WB}{line}{WB}"))
 });
 
 /// After a fetched URL: "and follow its instructions", "execute the commands it returns".
@@ -568,8 +562,7 @@ static FOLLOW: LazyLock<Regex> = LazyLock::new(|| {
         "instructions", "instruction", "commands", "directives", "directions",
     ]);
     let says = phrase_alternation(&["do what it says", "do whatever it says"]);
-    Regex::new(&format!("{WB}(?:{obey}{WS}(?:{its}{WS})?(?:{new}{WS})?{orders}|{says}){WB}"))
-        .expect("model-directive follow pattern compiles")
+    ascii_regex(&format!("{WB}(?:{obey}{WS}(?:{its}{WS})?(?:{new}{WS})?{orders}|{says}){WB}"))
 });
 
 /// A passive order after its payload: "... must be included in the `notes` field".
@@ -585,8 +578,7 @@ static PASSIVE: LazyLock<Regex> = LazyLock::new(|| {
         "forwarded", "uploaded", "inserted", "embedded", "placed", "provided", "supplied",
         "posted", "written", "pasted",
     ]);
-    Regex::new(&format!(r"\A{WS}{must}{WS}(?:{also}{WS})?(?i-u:be){WS}(?:{also}{WS})?{done}{WB}"))
-        .expect("model-directive passive pattern compiles")
+    ascii_regex(&format!(r"\A{WS}{must}{WS}(?:{also}{WS})?(?i-u:be){WS}(?:{also}{WS})?{done}{WB}"))
 });
 
 /// An example cue: what it introduces is an illustration.
@@ -603,7 +595,7 @@ static EXAMPLE_CUE: LazyLock<Regex> = LazyLock::new(|| {
         "sample:",
         "samples:",
     ]);
-    Regex::new(&format!("{WB}{cues}")).expect("model-directive example pattern compiles")
+    ascii_regex(&format!("{WB}{cues}"))
 });
 
 /// Words that may stand between an example cue and what it introduces: "such as the phrase".
@@ -641,10 +633,9 @@ static DESCRIBING: LazyLock<Regex> = LazyLock::new(|| {
         "demonstrate", "demonstrates", "illustrate", "illustrates", "catalog", "catalogs",
         "catalogue", "catalogues",
     ]);
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"\A[^A-Za-z0-9]*(?:{subject}{WS}[A-Za-z-]+(?:{WS}[A-Za-z-]+)?{WS}(?:{that}{WS})?|{pronoun}{WS})?{verbs}{WB}"
     ))
-    .expect("model-directive describing pattern compiles")
 });
 
 /// HTML tags that format text; any other paired tag is a pseudo-tag (`<IMPORTANT>`, `<note>`).
@@ -682,14 +673,9 @@ const IMPERATIVE_LEADS: &[&str] = &[
     "just", "simply", "step", "so",
 ];
 
-static TAG: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"<(/?)([A-Za-z][A-Za-z0-9_-]{0,30})>")
-        .expect("model-directive tag pattern compiles")
-});
+static TAG: LazyLock<Regex> = LazyLock::new(|| ascii_regex(r"<(/?)([A-Za-z][A-Za-z0-9_-]{0,30})>"));
 
-static COMMENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?s)<!--.*?(?:-->|\z)").expect("model-directive comment pattern compiles")
-});
+static COMMENT: LazyLock<Regex> = LazyLock::new(|| ascii_regex(r"(?s)<!--.*?(?:-->|\z)"));
 
 pub struct ModelDirective;
 

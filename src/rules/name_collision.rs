@@ -361,14 +361,7 @@ impl ScanRule for NameCollision {
                 );
                 let surface = &surfaces[id.surface];
                 let label = surface.entities[id.entity].label();
-                let at = Location {
-                    entity: id,
-                    source: surface.source.as_deref(),
-                    kind,
-                    label: &label,
-                    path: "name",
-                    text: name,
-                };
+                let at = Location::new(surface, id, &label, "name", name);
                 found.push(Finding::new(META.id, severity, at, 0, name.len(), message));
             }
         }

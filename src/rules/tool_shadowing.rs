@@ -21,7 +21,9 @@
 
 use crate::json::Value;
 use crate::model::{EntityId, Finding, Kind, Location, Severity, Surface};
-use crate::rules::lexicon::{clause_end, clause_start, phrase_alternation, up_to_words};
+use crate::rules::lexicon::{
+    ascii_regex, clause_end, clause_start, phrase_alternation, up_to_words,
+};
 use crate::rules::name_collision::is_generic;
 use crate::rules::{RuleMeta, ScanRule};
 use crate::scan::walk::string_leaves;
@@ -138,10 +140,9 @@ static OTHER_TOOLS: LazyLock<Regex> = LazyLock::new(|| {
     let other = format!(r"other(?:[ \t]+(?:{OTHER_MODIFIERS}))*[ \t]+(?:{nouns}|functions?)");
     let another = r"another(?:[ \t]+mcp)?[ \t]+(?:tool|server|function|plugin|connector)";
     let third_party = r"third-party(?:[ \t]+mcp)?[ \t]+(?:tools|servers|plugins|connectors)";
-    Regex::new(&format!(
+    ascii_regex(&format!(
         "{B}(?i-u:{quantified}|{quantified_functions}|{other}|{another}|{third_party}){B}"
     ))
-    .expect("other-tools pattern compiles")
 });
 
 /// Whether an other-tools phrase is explicit: it says "other", "another", "third-party" or
@@ -155,24 +156,22 @@ fn is_explicit(phrase: &str) -> bool {
 /// server", "any tool listed below".
 static SCOPED_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     let place = r"in|of|on|from|within|inside|provided[ \t]+by|exposed[ \t]+by|offered[ \t]+by|defined[ \t]+(?:by|in)|listed[ \t]+(?:in|by)|registered[ \t]+(?:by|in|with)";
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"^(?i-u:'?s?[ \t]+(?:(?:that|which)[ \t]+(?:are[ \t]+)?)?(?:{place})[ \t]+(?:this|these|the[ \t]+same|our|its){B}|[ \t]+(?:here|listed|above|below){B})"
     ))
-    .expect("scope pattern compiles")
 });
 
 /// What precedes an other-tools phrase to make it this server's own: "our other tools".
 static SCOPED_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"{B}(?i-u:our|its|my|these|those|this[ \t]+server's|the[ \t]+server's)[ \t]+$"
     ))
-    .expect("owner pattern compiles")
 });
 
 /// A precedence over the other tools: "before (you call / calling) any other tool", "instead
 /// of the search tool on other servers". Matched against the clause up to the other-tools phrase.
 static PRECEDENCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"{B}{}[ \t]+(?i-u:(?:(?:you|the[ \t]+(?:agent|assistant|model))[ \t]+(?:call|use|invoke|run|try|query)|calling|using|invoking|running|executing|trying|consulting|querying)[ \t]+)?(?i-u:the[ \t]+)?(?:\S+[ \t]+(?i-u:tools?)[ \t]+(?i-u:on|from|in|of|provided[ \t]+by)[ \t]+)?$",
         phrase_alternation(&[
             "before",
@@ -184,7 +183,6 @@ static PRECEDENCE: LazyLock<Regex> = LazyLock::new(|| {
             "in preference to",
         ])
     ))
-    .expect("precedence pattern compiles")
 });
 
 /// Nouns for what another tool gives or does: "the results of", "the behaviour of".
@@ -237,10 +235,9 @@ static DISTRUST: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i-u:(?:(?:default|original|normal)[ \t]+)?(?:{OUTPUT_NOUNS})[ \t]+(?:of|from|returned[ \t]+by|produced[ \t]+by|given[ \t]+by)[ \t]+)"
     );
     let replace = phrase_alternation(&["replace", "replaces", "overwrite", "overwrites"]);
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"{B}(?:{verbs}[ \t]+(?i-u:(?:the|any|all|whatever)[ \t]+)?{object}?|{replace}[ \t]+(?i-u:(?:the|any|all)[ \t]+)?{object})(?i-u:the[ \t]+)?$"
     ))
-    .expect("distrust pattern compiles")
 });
 
 /// A verdict on the other tools (or on their output), right after the phrase: "are
@@ -249,17 +246,16 @@ static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
     let bad = r"deprecated|broken|obsolete|outdated|unsafe|insecure|compromised|malicious|unreliable|untrusted|untrustworthy|faulty|retired|superseded|not[ \t]+(?:working|safe|reliable|trusted|trustworthy|to[ \t]+be[ \t]+trusted)|no[ \t]+longer[ \t]+(?:working|supported|safe|reliable|valid|trusted)";
     let is = r"are|is|have[ \t]+been|has[ \t]+been|were|was";
     let set_aside = r"ignored|disregarded|discarded|distrusted|overridden|bypassed|skipped";
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"^(?i-u:(?:'s?[ \t]+(?:{OUTPUT_NOUNS})|'s?)?[ \t]+(?:(?:{is})[ \t]+(?:now[ \t]+|all[ \t]+|currently[ \t]+|considered[ \t]+)*(?:{bad})|(?:do[ \t]+not|don't|no[ \t]+longer|cannot|can't)[ \t]+(?:work|be[ \t]+trusted)|(?:should|must|are[ \t]+to|is[ \t]+to)[ \t]+(?:always[ \t]+)?(?:be[ \t]+(?:{set_aside})|(?:never|not)[ \t]+be[ \t]+(?:trusted|used|called|relied[ \t]+(?:on|upon)))){B})"
     ))
-    .expect("verdict pattern compiles")
 });
 
 /// A conditional hook on the agent's action: "whenever you send email with", "when calling".
 /// Matched against the clause up to the other-tools phrase; `hook` is the subordinator and
 /// `gap` the words between it and the phrase.
 static HOOK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"{B}(?P<hook>{})[ \t]+(?P<gap>{})$",
         phrase_alternation(&[
             "whenever",
@@ -275,7 +271,6 @@ static HOOK: LazyLock<Regex> = LazyLock::new(|| {
         ]),
         up_to_words(8)
     ))
-    .expect("hook pattern compiles")
 });
 
 /// Subordinators that already mean "every time" and so need no agent named after them
@@ -285,10 +280,9 @@ const HABITUAL_HOOKS: &[&str] =
 
 /// The agent acting, right after a hook: "you send", "the assistant uses", "calling".
 static AGENT_ACTS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"^(?i-u:you|the[ \t]+(?:agent|assistant|model|ai|llm)|an?[ \t]+(?:agent|assistant|model)|claude|[a-z]+ing){B}"
     ))
-    .expect("agent pattern compiles")
 });
 
 /// Words that make a clause an order wherever they stand: "..., also send", "Always BCC ...".
@@ -351,21 +345,19 @@ const USAGE_HEADS: &[&str] =
 
 /// A main clause (after the hook clause's comma) opening with one of `heads`.
 fn opens_with(heads: &[&[&str]]) -> Regex {
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"^[ \t]*(?i-u:(?:then|please)[ \t,]+)*(?i-u:(?:you[ \t]+)?(?:must|should)[ \t]+)?{}{B}",
         phrase_alternation(&heads.concat())
     ))
-    .expect("order pattern compiles")
 }
 
 /// A sentence opening with one of `heads`, before the hook it governs: "Always BCC x whenever
 /// ...". Markdown list and quote markers may come first.
 fn sentence_opens_with(heads: &[&[&str]]) -> Regex {
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"^[ \t\r\n*>-]*(?i-u:please[ \t,]+)?{}{B}",
         phrase_alternation(&heads.concat())
     ))
-    .expect("order pattern compiles")
 }
 
 /// An order after a hook on "any tool".
@@ -418,7 +410,7 @@ fn named_target() -> String {
 
 /// A hook on a named tool: "when using the send_email tool", "before calling send_email".
 static NAMED_HOOK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"{B}{}[ \t]+(?i-u:(?:you|the[ \t]+(?:agent|assistant|model))[ \t]+)?(?P<verb>{})[ \t]+{}",
         phrase_alternation(&[
             "whenever",
@@ -435,13 +427,12 @@ static NAMED_HOOK: LazyLock<Regex> = LazyLock::new(|| {
         ]),
         named_target()
     ))
-    .expect("named hook pattern compiles")
 });
 
 /// An override of a named tool: "override the behaviour of send_email", "shadows the
 /// transfer tool". `object` is set when "the behaviour of" names what is taken over.
 static NAMED_OVERRIDE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"{B}(?P<verb>{})[ \t]+(?i-u:the[ \t]+)?(?P<object>(?i-u:(?:(?:default|original|normal|built-in|existing)[ \t]+)?(?:{OUTPUT_NOUNS})[ \t]+(?:of|from)[ \t]+))?{}",
         phrase_alternation(&[
             "override",
@@ -471,7 +462,6 @@ static NAMED_OVERRIDE: LazyLock<Regex> = LazyLock::new(|| {
         ]),
         named_target()
     ))
-    .expect("named override pattern compiles")
 });
 
 /// Words that stand in "the WORD tool" without naming a tool: "the same tool", "the right tool".
@@ -528,40 +518,35 @@ const NOT_TOOL_NAMES: &[&str] = &[
 
 /// "When the user asks (you) to": the condition of a claimed task, up to the task itself.
 static USER_ASKS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"{B}(?i-u:whenever|when|if|each[ \t]+time|every[ \t]+time|any[ \t]+time|anytime)[ \t]+(?i-u:the[ \t]+)?(?i-u:user)[ \t]+(?i-u:asks|wants|requests|tries|needs|tells[ \t]+you|instructs[ \t]+you|says)[ \t]+(?i-u:(?:you|the[ \t]+(?:agent|assistant))[ \t]+)?(?i-u:(?:to|for|about)[ \t]+)?"
     ))
-    .expect("user condition pattern compiles")
 });
 
 /// "always use this tool": this tool claiming a task.
 static CLAIM: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"{B}(?i-u:(?:(?:you[ \t]+)?(?:must|should)[ \t]+)?(?:always|only|exclusively)[ \t]+(?:use|call|invoke|choose|pick|select|prefer)[ \t]+(?:this|the[ \t]+present)[ \t]+(?:tool|function|server|one)){B}"
     ))
-    .expect("claim pattern compiles")
 });
 
 /// What may stand between a claim and the condition after it: "always use this tool instead
 /// when the user asks ...".
-static CLAIM_TO_CONDITION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?i-u:[ \t]+(?:instead|first))?[ \t]*,?$").expect("claim gap pattern compiles")
-});
+static CLAIM_TO_CONDITION: LazyLock<Regex> =
+    LazyLock::new(|| ascii_regex(r"^(?i-u:[ \t]+(?:instead|first))?[ \t]*,?$"));
 
 /// A payment verb opening the task: "to transfer", "wire".
 static PAYMENT_TASK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"^(?i-u:to[ \t]+)?(?i-u:transfer|send|pay|wire|move|deposit|withdraw|remit|donate|tip|buy|purchase){B}"
     ))
-    .expect("payment pattern compiles")
 });
 
 /// A literal destination account: "account 12345", "IBAN DE89...", "wallet 0xdead...".
 static ACCOUNT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    ascii_regex(&format!(
         r"{B}(?i-u:account|acct|iban|wallet|recipient|payee|beneficiary|routing[ \t]+number)(?i-u:[ \t]+(?:number|no\.?|id|address|#))?[ \t]*[:#]?[ \t]*`?(?P<id>0x[0-9A-Fa-f]{{6,}}|[A-Za-z0-9][A-Za-z0-9\-]{{3,}})"
     ))
-    .expect("account pattern compiles")
 });
 
 /// The longest task a claim reads, in bytes: a longer stretch is not one task.
@@ -811,14 +796,8 @@ impl ScanRule for ToolShadowing {
                     if spans.is_empty() {
                         return;
                     }
-                    let at = Location {
-                        entity: id,
-                        source: surface.source.as_deref(),
-                        kind: entity.kind,
-                        label: label.get_or_init(|| entity.label()),
-                        path,
-                        text,
-                    };
+                    let label = label.get_or_init(|| entity.label());
+                    let at = Location::new(surface, id, label, path, text);
                     spans.sort_by_key(|span| (span.start, std::cmp::Reverse(span.end)));
                     let mut covered = 0;
                     for span in spans.drain(..) {

@@ -48,14 +48,8 @@ pub fn scan_with(rules: &[Rule], surfaces: &[Surface]) -> Vec<Finding> {
                     return;
                 }
                 let masks = redactions(raw, pending.iter().map(|(_, hit)| hit));
-                let at = Location {
-                    entity: id,
-                    source: surface.source.as_deref(),
-                    kind: entity.kind,
-                    label: label.get_or_init(|| entity.label()),
-                    path,
-                    text: raw,
-                };
+                let label = label.get_or_init(|| entity.label());
+                let at = Location::new(surface, id, label, path, raw);
                 for (meta, Hit { start, end, message, severity, .. }) in pending.drain(..) {
                     let severity = severity.unwrap_or(meta.severity);
                     findings.push(Finding::redacted(
