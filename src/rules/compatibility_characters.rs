@@ -6,7 +6,7 @@
 //! and did not already catch the raw text.
 
 use crate::model::Severity;
-use crate::rules::decode::{fired_ids, message};
+use crate::rules::decode::{decoded_hit, fired_ids, message};
 use crate::rules::{Hit, RuleMeta, TextRule, content_hits};
 use crate::scan::text::Text;
 use std::iter::once;
@@ -86,11 +86,8 @@ impl TextRule for CompatibilityCharacters {
             }
             let (start, end) = normalized.raw_span(hit.start, hit.end);
             let shown = &normalized.text[hit.start..hit.end];
-            hits.push(Hit::new(
-                start,
-                end,
-                message("compatibility characters normalize to", shown, &hit.message),
-            ));
+            let message = message("compatibility characters normalize to", shown, &hit.message);
+            hits.push(decoded_hit(start, end, message, meta, &hit));
         }
     }
 }

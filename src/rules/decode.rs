@@ -4,7 +4,7 @@
 //! A decoding rule reports only what the plain text hides: a content rule that already fires
 //! on the raw string owns that finding, so the decoded copy of the same payload adds nothing.
 
-use crate::rules::{Hit, content_hits};
+use crate::rules::{Hit, RuleMeta, content_hits};
 use unicode_normalization::char::is_public_assigned;
 
 /// The shortest encoded token worth decoding, in bytes (tokens are ASCII).
@@ -28,6 +28,17 @@ pub fn fired_ids(raw: &str) -> Vec<&'static str> {
 /// `<lead> "<clip>", which is <inner message>`.
 pub fn message(lead: &str, decoded: &str, inner: &str) -> String {
     format!("{lead} \"{}\", which is {inner}", clip(decoded))
+}
+
+/// The hit a decoding rule reports at `start..end` for `inner`, what the content rule `rule`
+/// found in the decoded text. A match that rule itself discounted (an order the text quotes or
+/// describes) stays discounted: decoding it changes where it was hidden, not what it says.
+pub fn decoded_hit(start: usize, end: usize, message: String, rule: &RuleMeta, inner: &Hit) -> Hit {
+    let hit = Hit::new(start, end, message);
+    match inner.severity {
+        Some(severity) if severity < rule.severity => hit.with_severity(severity),
+        _ => hit,
+    }
 }
 
 /// Reports each decoded token the content rules catch. A token is `(start, end, decoded)`,
@@ -55,11 +66,8 @@ pub fn report_tokens(
                 continue;
             }
             reported.push(id);
-            hits.push(Hit::new(
-                start,
-                end,
-                message(lead, &decoded[hit.start..hit.end], &hit.message),
-            ));
+            let message = message(lead, &decoded[hit.start..hit.end], &hit.message);
+            hits.push(decoded_hit(start, end, message, meta, &hit));
         }
     }
 }

@@ -34,7 +34,8 @@ static PATTERN: LazyLock<Regex> = LazyLock::new(|| {
     // Llama 2's system block and instruction turn.
     let llama =
         format!(r"<</?{}>>|\[/?{}\]", phrase_alternation(&["sys"]), phrase_alternation(&["inst"]));
-    // A chat-template special token: `<|im_start|>`, `<|eot_id|>`, `<|begin▁of▁sentence|>`.
+    // A chat-template special token: `<|im_start|>`, `<|eot_id|>`, `<|begin▁of▁sentence|>`,
+    // spelled in ASCII as real templates are.
     let special_token = r"<\|[\w\-\x{2581}]{1,40}\|>";
     // A markdown heading that opens a "system" or "prompt" section, at the string's start or a
     // line's (the newline belongs to the span).
@@ -115,6 +116,9 @@ mod tests {
         fires("<|a|>", &["<|a|>"]);
         let forty = format!("<|{}|>", "x".repeat(40));
         fires(&forty, &[&forty]);
+        // Templates spell their tokens in ASCII; other scripts between bars are left alone.
+        clean("<|начало|>");
+        clean("<|été|>");
     }
 
     #[test]
