@@ -130,7 +130,8 @@ pub fn ascii_regex(pattern: &str) -> Regex {
 }
 
 /// One entry of a [`GatedPatterns`] list: a pattern and the words at least one of which every
-/// match of it contains, lowercase.
+/// match of it contains verbatim, lowercase (so a single word where the pattern lets any run of
+/// spaces stand for one, as [`phrase_alternation`] does).
 #[derive(Clone, Copy)]
 pub struct Gate<P = &'static str> {
     pub stems: &'static [&'static str],

@@ -21,10 +21,13 @@
 //! ("Flags prompts like ...") is still reported, at low.
 
 use crate::model::Severity;
-use crate::rules::lexicon::{ascii_regex, leftmost_first, phrase_alternation};
+use crate::rules::lexicon::{
+    Gate, GatedPatterns, ascii_classes, ascii_regex, leftmost_first, phrase_alternation,
+};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use regex::Regex;
+use regex::bytes::Regex as ByteRegex;
 use std::cell::OnceCell;
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -371,11 +374,62 @@ impl Address {
 const PREAMBLE_WORDS: &[&str] =
     &["before", "prior", "after", "when", "whenever", "each", "every", "once", "first"];
 
+/// When a preamble's order applies: "before using this tool".
 #[rustfmt::skip]
-static ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
-    let when = phrase_alternation(&[
-        "before", "prior to", "after", "when", "whenever", "each time", "every time", "once",
-    ]);
+const WHEN: &[&str] = &[
+    "before", "prior to", "after", "when", "whenever", "each time", "every time", "once",
+];
+
+/// A preamble with no act: "before anything else".
+#[rustfmt::skip]
+const FIRST_OF_ALL: &[&str] = &[
+    "before doing anything else", "before anything else", "before any other tool", "first of all",
+];
+
+/// What the model is called: "the assistant", "an AI agent".
+#[rustfmt::skip]
+const AGENTS: &[&str] = &[
+    "ai", "ai model", "ai assistant", "ai agent", "llm", "assistant", "model", "agent",
+    "language model", "chatbot", "copilot", "claude", "chatgpt", "gpt", "gemini",
+];
+#[rustfmt::skip]
+const AGENT_STEMS: &[&str] = &[
+    "ai", "llm", "assistant", "model", "agent", "chatbot", "copilot", "claude", "gpt", "gemini",
+];
+
+/// Orders to "you": "you must", "make sure", "remember to".
+#[rustfmt::skip]
+const YOU_MUST: &[&str] = &[
+    "you must", "you should", "you shall", "you need to", "you have to", "you are required to",
+    "you will need to", "you are expected to", "you are instructed to", "you are to",
+    "you ought to", "you're required to", "you'll need to", "make sure", "be sure", "ensure",
+    "remember to", "don't forget to", "do not forget to", "requires you to", "require you to",
+    "needs you to", "need you to", "wants you to", "want you to", "expects you to",
+    "asks you to",
+];
+const YOU_MUST_STEMS: &[&str] = &["you", "sure", "remember", "forget"];
+
+/// How much something matters: "it is very important".
+#[rustfmt::skip]
+const IMPORTANT: &[&str] = &[
+    "important", "critical", "crucial", "essential", "mandatory", "required", "necessary",
+    "vital", "imperative",
+];
+
+/// A label that heads an order: "IMPORTANT:", "Note to the AI:".
+#[rustfmt::skip]
+const LABELS: &[&str] = &[
+    "important", "critical", "mandatory", "required", "note to the ai", "note to ai",
+    "note to the assistant", "note to the model", "note to the agent", "note to the llm",
+    "note for the ai", "note for the assistant", "note for the model", "note for the agent",
+];
+const LABEL_STEMS: &[&str] = &["important", "critical", "mandatory", "required", "note"];
+
+/// Text addressed to the model, each family compiled only when its words occur and all of
+/// them matched as one leftmost-first alternation, in this order.
+#[rustfmt::skip]
+static ADDRESS: LazyLock<GatedPatterns> = LazyLock::new(|| {
+    let when = phrase_alternation(WHEN);
     let you = phrase_alternation(&["you", "you have", "you are", "you first", "you have first"]);
     let act = phrase_alternation(&[
         "use", "using", "call", "calling", "invoke", "invoking", "run", "running", "execute",
@@ -383,98 +437,121 @@ static ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
         "proceed", "proceeding", "return", "returning", "continue", "continuing", "complete",
         "completing",
     ]);
-    let first_of_all = phrase_alternation(&[
-        "before doing anything else", "before anything else", "before any other tool",
-        "first of all",
-    ]);
+    let first_of_all = phrase_alternation(FIRST_OF_ALL);
     let adverb = phrase_alternation(&["always", "please"]);
     let the = phrase_alternation(&["the", "an", "a", "this", "your", "any"]);
-    let agent = phrase_alternation(&[
-        "ai", "ai model", "ai assistant", "ai agent", "llm", "assistant", "model", "agent",
-        "language model", "chatbot", "copilot", "claude", "chatgpt", "gpt", "gemini",
-    ]);
+    let agent = phrase_alternation(AGENTS);
     let must = phrase_alternation(&[
         "must", "should", "shall", "needs to", "need to", "is required to", "are required to",
         "has to", "have to", "is expected to", "ought to", "will need to", "is instructed to",
         "is to",
     ]);
     let as_an = phrase_alternation(&["as an", "as a"]);
-    let you_must = phrase_alternation(&[
-        "you must", "you should", "you shall", "you need to", "you have to",
-        "you are required to", "you will need to", "you are expected to",
-        "you are instructed to", "you are to", "you ought to", "you're required to",
-        "you'll need to", "make sure", "be sure", "ensure", "remember to", "don't forget to",
-        "do not forget to", "requires you to", "require you to", "needs you to", "need you to",
-        "wants you to", "want you to", "expects you to", "asks you to",
-    ]);
     let it_is = phrase_alternation(&["it is", "it's"]);
     let very = phrase_alternation(&["very", "extremely", "absolutely"]);
-    let important = phrase_alternation(&[
-        "important", "critical", "crucial", "essential", "mandatory", "required", "necessary",
-        "vital", "imperative",
-    ]);
-    let label = phrase_alternation(&[
-        "important", "critical", "mandatory", "required", "note to the ai", "note to ai",
-        "note to the assistant", "note to the model", "note to the agent", "note to the llm",
-        "note for the ai", "note for the assistant", "note for the model", "note for the agent",
-    ]);
-    ascii_regex(&format!(
-        "{WB}(?:{when}{WS}(?:{you}{WS})?{act}{WB}|{first_of_all}{WB}\
-         |{adverb}{WB}\
-         |(?:(?:{the}{WS})?{agent}s?{WS}{must}{WB}\
-         |{as_an}{WS}{agent}{WB}\
-         |{you_must}{WB}\
-         |{it_is}{WS}(?:{very}{WS})?{important}{WB}\
-         |{label}[ \t]*:))"
-    ))
+    let opens = |stems, pattern: String| Gate { stems, pattern: format!("{WB}(?:{pattern})") };
+    let gates = [
+        // Every preamble opens with one of its first words.
+        opens(PREAMBLE_WORDS, format!("{when}{WS}(?:{you}{WS})?{act}{WB}")),
+        opens(PREAMBLE_WORDS, format!("{first_of_all}{WB}")),
+        opens(&["always", "please"], format!("{adverb}{WB}")),
+        opens(AGENT_STEMS, format!("(?:{the}{WS})?{agent}s?{WS}{must}{WB}")),
+        opens(AGENT_STEMS, format!("{as_an}{WS}{agent}{WB}")),
+        opens(YOU_MUST_STEMS, format!("{}{WB}", phrase_alternation(YOU_MUST))),
+        opens(
+            IMPORTANT,
+            format!("{it_is}{WS}(?:{very}{WS})?{}{WB}", phrase_alternation(IMPORTANT)),
+        ),
+        opens(LABEL_STEMS, format!("{}[ \t]*:", phrase_alternation(LABELS))),
+    ];
+    GatedPatterns::new(gates, |pattern| {
+        ByteRegex::new(&ascii_classes(pattern)).expect("model-directive address patterns compile")
+    })
 });
 
-/// A covert or coercive cue: "do this silently", "do not mention it", "otherwise the tool will not
-/// work", "the user will be upset".
+/// Covert manners: "do this silently".
 #[rustfmt::skip]
-static CUE: LazyLock<Regex> = LazyLock::new(|| {
-    let manner = phrase_alternation(&[
-        "silently", "quietly", "secretly", "covertly", "stealthily", "discreetly",
-        "behind the scenes",
-    ]);
+const MANNERS: &[&str] = &[
+    "silently", "quietly", "secretly", "covertly", "stealthily", "discreetly", "behind the scenes",
+];
+#[rustfmt::skip]
+const MANNER_STEMS: &[&str] = &[
+    "silently", "quietly", "secretly", "covertly", "stealthily", "discreetly", "behind",
+];
+
+/// Orders to keep something from the user: "do not mention it".
+#[rustfmt::skip]
+const HUSH: &[&str] = &[
+    "do not mention", "don't mention", "dont mention", "never mention", "no need to mention",
+    "do not tell", "don't tell", "never tell", "no need to tell", "do not inform", "do not reveal",
+    "do not disclose",
+];
+const HUSH_STEMS: &[&str] = &["mention", "tell", "inform", "reveal", "disclose"];
+
+/// The user kept unaware: "the user does not need to know".
+#[rustfmt::skip]
+const UNAWARE: &[&str] = &[
+    "user does not need to know", "user doesn't need to know", "user need not know",
+    "user must not know", "user should not know", "user must not see", "user should not see",
+    "invisible to the user", "hidden from the user",
+];
+const UNAWARE_STEMS: &[&str] = &["know", "see", "invisible", "hidden"];
+
+/// What the tool is said to do if the order is not followed: "otherwise the tool will fail".
+#[rustfmt::skip]
+const FAILS: &[&str] = &[
+    "will not work", "won't work", "will fail", "fails", "will crash", "will break", "will error",
+    "will reject", "rejects", "cannot work", "can't work", "does not work", "doesn't work",
+    "would fail", "would not work",
+];
+const FAILS_STEMS: &[&str] = &["work", "fail", "crash", "break", "error", "reject"];
+
+/// The user's feelings as leverage: "the user will be upset".
+#[rustfmt::skip]
+const UPSET: &[&str] = &[
+    "the user will be upset", "the user would be upset", "upset the user", "worry the user",
+    "alarm the user",
+];
+const UPSET_STEMS: &[&str] = &["upset", "worry", "alarm"];
+
+/// The order claimed as a requirement: "is required for the tool to work".
+#[rustfmt::skip]
+const NEEDED: &[&str] = &[
+    "is required for the tool to work", "is needed for the tool to work",
+    "is necessary for the tool to work", "the tool will not work unless",
+    "the tool won't work unless", "the tool will not work without",
+];
+const NEEDED_STEMS: &[&str] = &["work"];
+
+/// A covert or coercive cue: "do this silently", "do not mention it", "otherwise the tool will
+/// not work", "the user will be upset". One pattern per family, each compiled only when its
+/// words occur (a test checks every phrase holds a stem of its family).
+#[rustfmt::skip]
+static CUE: LazyLock<GatedPatterns> = LazyLock::new(|| {
     let without = phrase_alternation(&[
         "without telling", "without informing", "without notifying", "without alerting",
         "without asking", "without bothering",
     ]);
     let who = phrase_alternation(&["user", "human", "operator"]);
-    let hush = phrase_alternation(&[
-        "do not mention", "don't mention", "dont mention", "never mention", "no need to mention",
-        "do not tell", "don't tell", "never tell", "no need to tell", "do not inform",
-        "do not reveal", "do not disclose",
-    ]);
-    let unaware = phrase_alternation(&[
-        "user does not need to know", "user doesn't need to know", "user need not know",
-        "user must not know", "user should not know", "user must not see",
-        "user should not see", "invisible to the user", "hidden from the user",
-    ]);
     let otherwise = phrase_alternation(&["otherwise", "or else", "or"]);
     let it = phrase_alternation(&[
         "the tool", "this tool", "the server", "this server", "the call", "the request",
         "the function", "the operation", "it",
     ]);
-    let fails = phrase_alternation(&[
-        "will not work", "won't work", "will fail", "fails", "will crash", "will break",
-        "will error", "will reject", "rejects", "cannot work", "can't work", "does not work",
-        "doesn't work", "would fail", "would not work",
-    ]);
-    let upset = phrase_alternation(&[
-        "the user will be upset", "the user would be upset", "upset the user", "worry the user",
-        "alarm the user",
-    ]);
-    let needed = phrase_alternation(&[
-        "is required for the tool to work", "is needed for the tool to work",
-        "is necessary for the tool to work", "the tool will not work unless",
-        "the tool won't work unless", "the tool will not work without",
-    ]);
-    ascii_regex(&format!(
-        "{WB}(?:{manner}|{without}(?:{WS}(?i-u:the))?{WS}{who}|{hush}|{unaware}\
-         |{otherwise}{WS}{it}{WS}{fails}|{upset}|{needed}){WB}"
-    ))
+    let bounded =
+        |stems, pattern: String| Gate { stems, pattern: format!("{WB}(?:{pattern}){WB}") };
+    let gates = [
+        bounded(MANNER_STEMS, phrase_alternation(MANNERS)),
+        bounded(&["without"], format!("{without}(?:{WS}(?i-u:the))?{WS}{who}")),
+        bounded(HUSH_STEMS, phrase_alternation(HUSH)),
+        bounded(UNAWARE_STEMS, phrase_alternation(UNAWARE)),
+        bounded(FAILS_STEMS, format!("{otherwise}{WS}{it}{WS}{}", phrase_alternation(FAILS))),
+        bounded(UPSET_STEMS, phrase_alternation(UPSET)),
+        bounded(NEEDED_STEMS, phrase_alternation(NEEDED)),
+    ];
+    GatedPatterns::new(gates, |pattern| {
+        ByteRegex::new(&ascii_classes(pattern)).expect("model-directive cue patterns compile")
+    })
 });
 
 /// An argument, field or parameter: "as 'sidenote'", "in the notes argument", "the `debug`
@@ -802,14 +879,13 @@ impl<'a> Doc<'a> {
     /// range cut inside a word ("s" + "always") is dropped.
     fn addresses_in(&self, range: Range<usize>) -> impl Iterator<Item = (Range<usize>, Address)> {
         let cut_word = self.text[..range.start].ends_with(char::is_alphanumeric);
+        let text = &self.text[range.clone()];
         ADDRESS
-            .find_iter(&self.text[range.clone()])
-            .filter(move |found| found.start() > 0 || !cut_word)
-            .map(move |found| {
-                (
-                    range.start + found.start()..range.start + found.end(),
-                    Address::of(found.as_str()),
-                )
+            .find_iter(text.as_bytes())
+            .filter(move |(_, found)| found.start > 0 || !cut_word)
+            .map(move |(_, found)| {
+                let kind = Address::of(&text[found.clone()]);
+                (range.start + found.start..range.start + found.end, kind)
             })
     }
 
@@ -1142,7 +1218,7 @@ impl<'a> Doc<'a> {
         let cued = || {
             let around =
                 self.near(&self.neighbourhood(sentence), &(verb.start..end), 2 * LOOKAROUND);
-            CUE.is_match(&self.text[around])
+            CUE.first_match(self.text[around].as_bytes()).is_some()
         };
         let enclosed = || self.text.contains('<') && holds(self.enclosures(), found.start);
         let moved = || {
@@ -1525,6 +1601,32 @@ fn close_or_open(open: &mut Option<usize>, at: usize, spans: &mut Vec<Range<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_gated_phrase_holds_a_stem_of_its_family() {
+        let families: [(&[&str], &[&str]); 12] = [
+            (PREAMBLE_WORDS, WHEN),
+            (PREAMBLE_WORDS, FIRST_OF_ALL),
+            (AGENT_STEMS, AGENTS),
+            (YOU_MUST_STEMS, YOU_MUST),
+            (IMPORTANT, IMPORTANT),
+            (LABEL_STEMS, LABELS),
+            (MANNER_STEMS, MANNERS),
+            (HUSH_STEMS, HUSH),
+            (UNAWARE_STEMS, UNAWARE),
+            (FAILS_STEMS, FAILS),
+            (UPSET_STEMS, UPSET),
+            (NEEDED_STEMS, NEEDED),
+        ];
+        for (stems, phrases) in families {
+            // phrase_alternation lets any run of spaces or tabs stand for a space, so a stem,
+            // which must occur verbatim, is one word.
+            assert!(stems.iter().all(|stem| !stem.contains(' ')), "{stems:?}");
+            for phrase in phrases {
+                assert!(stems.iter().any(|stem| phrase.contains(stem)), "{phrase}");
+            }
+        }
+    }
 
     #[test]
     fn payloads_come_leftmost_first_as_one_alternation_would_find_them() {
