@@ -1,6 +1,6 @@
 //! Word lists and small text helpers more than one rule reads. A list lives here once.
 
-use aho_corasick::AhoCorasick;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use regex::Regex;
 use regex::bytes::Regex as ByteRegex;
 use std::ops::Range;
@@ -165,6 +165,9 @@ impl GatedPatterns {
         assert!(patterns.len() <= 64, "one bit per entry");
         let stems = AhoCorasick::builder()
             .ascii_case_insensitive(true)
+            // Built on every run and searched over short texts: the NFA builds far faster
+            // than the DFA the builder would pick for a few dozen words.
+            .kind(Some(AhoCorasickKind::ContiguousNFA))
             .build(stems)
             .expect("gate stems form a valid automaton");
         let compiled = patterns.iter().map(|_| OnceLock::new()).collect();
