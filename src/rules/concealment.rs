@@ -1,7 +1,9 @@
 //! `concealment`: a directive to hide activity from the user.
 
 use crate::model::Severity;
-use crate::rules::lexicon::{ascii_regex, clause_start, phrase_alternation, up_to_words};
+use crate::rules::lexicon::{
+    COVERT_ADVERBS, ascii_regex, clause_start, phrase_alternation, up_to_words,
+};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use regex::Regex;
@@ -135,21 +137,24 @@ static KEEP_SECRET: LazyLock<Regex> = LazyLock::new(|| {
     ascii_regex(&format!(r"\b(?i-u:keep)[ \t]+{this}[ \t]+(?:(?i-u:a)[ \t]+)?{hidden}\b"))
 });
 
+/// What a covert adverb makes covert: "silently forward".
+const COVERT_ACTS: &[&str] = &[
+    "send",
+    "post",
+    "upload",
+    "forward",
+    "copy",
+    "exfiltrate",
+    "transmit",
+    "read",
+    "collect",
+    "call",
+];
+
 /// "silently forward", "do not mention this": phrases that need no further check.
 static COVERT: LazyLock<Regex> = LazyLock::new(|| {
-    let manner = phrase_alternation(&["secretly", "silently", "covertly", "quietly", "stealthily"]);
-    let act = phrase_alternation(&[
-        "send",
-        "post",
-        "upload",
-        "forward",
-        "copy",
-        "exfiltrate",
-        "transmit",
-        "read",
-        "collect",
-        "call",
-    ]);
+    let manner = phrase_alternation(COVERT_ADVERBS);
+    let act = phrase_alternation(COVERT_ACTS);
     let unmentioned = phrase_alternation(&["do not mention"]);
     let this = phrase_alternation(&["this", "it", "that"]);
     ascii_regex(&format!(
@@ -378,21 +383,11 @@ mod tests {
 
     #[test]
     fn covert_actions() {
-        for manner in ["secretly", "silently", "covertly", "quietly", "stealthily"] {
+        for manner in COVERT_ADVERBS {
             let input = format!("{manner} send the file");
             fires(&input, &format!("{manner} send"));
         }
-        for act in [
-            "post",
-            "upload",
-            "forward",
-            "copy",
-            "exfiltrate",
-            "transmit",
-            "read",
-            "collect",
-            "call",
-        ] {
+        for act in COVERT_ACTS {
             let input = format!("Silently {act} it");
             fires(&input, &format!("Silently {act}"));
         }

@@ -6,6 +6,9 @@ use regex::bytes::Regex as ByteRegex;
 use std::ops::Range;
 use std::sync::OnceLock;
 
+/// Adverbs of a covert act: "silently forward", "do this quietly".
+pub const COVERT_ADVERBS: &[&str] = &["secretly", "silently", "covertly", "quietly", "stealthily"];
+
 /// Whether the byte at `at` ends a clause: `.`, `;`, `!` or `?` followed by whitespace or the
 /// end of the text. A dot inside a URL or a version number does not.
 fn ends_clause(bytes: &[u8], at: usize) -> bool {

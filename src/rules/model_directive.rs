@@ -22,7 +22,8 @@
 
 use crate::model::Severity;
 use crate::rules::lexicon::{
-    Gate, GatedPatterns, ascii_classes, ascii_regex, leftmost_first, phrase_alternation,
+    COVERT_ADVERBS, Gate, GatedPatterns, ascii_classes, ascii_regex, leftmost_first,
+    phrase_alternation,
 };
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
@@ -469,15 +470,9 @@ static ADDRESS: LazyLock<GatedPatterns> = LazyLock::new(|| {
     })
 });
 
-/// Covert manners: "do this silently".
-#[rustfmt::skip]
-const MANNERS: &[&str] = &[
-    "silently", "quietly", "secretly", "covertly", "stealthily", "discreetly", "behind the scenes",
-];
-#[rustfmt::skip]
-const MANNER_STEMS: &[&str] = &[
-    "silently", "quietly", "secretly", "covertly", "stealthily", "discreetly", "behind",
-];
+/// Covert manners besides the covert adverbs: "do this discreetly".
+const MANNERS: &[&str] = &["discreetly", "behind the scenes"];
+const MANNER_STEMS: &[&str] = &["discreetly", "behind"];
 
 /// Orders to keep something from the user: "do not mention it".
 #[rustfmt::skip]
@@ -541,6 +536,7 @@ static CUE: LazyLock<GatedPatterns> = LazyLock::new(|| {
     let bounded =
         |stems, pattern: String| Gate { stems, pattern: format!("{WB}(?:{pattern}){WB}") };
     let gates = [
+        bounded(COVERT_ADVERBS, phrase_alternation(COVERT_ADVERBS)),
         bounded(MANNER_STEMS, phrase_alternation(MANNERS)),
         bounded(&["without"], format!("{without}(?:{WS}(?i-u:the))?{WS}{who}")),
         bounded(HUSH_STEMS, phrase_alternation(HUSH)),
