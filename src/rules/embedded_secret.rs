@@ -12,6 +12,7 @@
 
 use crate::json::{self, Value};
 use crate::model::Severity;
+use crate::rules::decode::decode_base64;
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use regex::{Captures, Regex};
@@ -346,34 +347,9 @@ fn jwt_hit(raw: &str, start: usize, end: usize) -> Option<Hit> {
 
 /// The JSON object a base64url segment decodes to.
 fn decode_json(segment: &str) -> Option<Value> {
-    let text = String::from_utf8(base64url(segment)?).ok()?;
+    let text = String::from_utf8(decode_base64(segment)?).ok()?;
     let value = json::parse(&text).ok()?;
     value.as_object().is_some().then_some(value)
-}
-
-/// Decodes unpadded base64url (`-` and `_`; `+` and `/` accepted too).
-fn base64url(segment: &str) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(segment.len() * 3 / 4);
-    let mut buffer = 0u32;
-    let mut bits = 0;
-    for b in segment.bytes() {
-        let value = match b {
-            b'A'..=b'Z' => b - b'A',
-            b'a'..=b'z' => b - b'a' + 26,
-            b'0'..=b'9' => b - b'0' + 52,
-            b'-' | b'+' => 62,
-            b'_' | b'/' => 63,
-            _ => return None,
-        };
-        buffer = (buffer << 6) | u32::from(value);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((buffer >> bits) as u8);
-            buffer &= (1 << bits) - 1;
-        }
-    }
-    Some(out)
 }
 
 /// A labelled AWS secret access key.
