@@ -1564,6 +1564,14 @@ mod tests {
     /// A phrase whose family's stems it lacks would never be compiled, so never found. The
     /// check reads the pattern source: a stem must be a word the phrase cannot match without.
     #[test]
+    fn first_sentence_stems_hold_in_every_match() {
+        crate::rules::testing::assert_stems_cover_matches(
+            &FIRST_SENTENCE,
+            &["Adds two numbers.", "Get the weather forecast.", "Converts Celsius to Kelvin."],
+        );
+    }
+
+    #[test]
     fn every_first_sentence_phrase_holds_a_stem_of_its_family() {
         assert_eq!(FIRST_SENTENCE_PATTERNS.len(), FIRST_SENTENCE_PURPOSES.len());
         for gate in FIRST_SENTENCE_PATTERNS {

@@ -147,6 +147,8 @@ pub struct Gate<P = &'static str> {
 /// which entries could match, and the rest are neither compiled nor run.
 pub struct GatedPatterns {
     patterns: Vec<String>,
+    #[cfg(test)]
+    gates: Vec<&'static [&'static str]>,
     stems: AhoCorasick,
     /// For each automaton pattern, the entry it belongs to.
     owners: Vec<usize>,
@@ -160,7 +162,11 @@ impl GatedPatterns {
         compile: fn(&str) -> ByteRegex,
     ) -> GatedPatterns {
         let (mut patterns, mut owners, mut stems) = (Vec::new(), Vec::new(), Vec::<&str>::new());
+        #[cfg(test)]
+        let mut entry_stems = Vec::new();
         for (at, gate) in gates.into_iter().enumerate() {
+            #[cfg(test)]
+            entry_stems.push(gate.stems);
             patterns.push(gate.pattern.into());
             owners.extend(gate.stems.iter().map(|_| at));
             stems.extend(gate.stems);
@@ -174,7 +180,15 @@ impl GatedPatterns {
             .build(stems)
             .expect("gate stems form a valid automaton");
         let compiled = patterns.iter().map(|_| OnceLock::new()).collect();
-        GatedPatterns { patterns, stems, owners, compile, compiled }
+        GatedPatterns {
+            patterns,
+            #[cfg(test)]
+            gates: entry_stems,
+            stems,
+            owners,
+            compile,
+            compiled,
+        }
     }
 
     /// The entries whose stems occur in `text`, in list order.
@@ -188,6 +202,20 @@ impl GatedPatterns {
 
     fn regex(&self, at: usize) -> &ByteRegex {
         self.compiled[at].get_or_init(|| (self.compile)(&self.patterns[at]))
+    }
+
+    /// Every match of every entry in `text`, gate or no gate, for checking the stems.
+    #[cfg(test)]
+    pub fn ungated_matches(&self, text: &[u8]) -> Vec<(usize, Range<usize>)> {
+        let entries = 0..self.patterns.len();
+        let found =
+            entries.flat_map(|at| self.regex(at).find_iter(text).map(move |m| (at, m.range())));
+        found.collect()
+    }
+
+    #[cfg(test)]
+    pub fn stems_of(&self, entry: usize) -> &'static [&'static str] {
+        self.gates[entry]
     }
 
     /// The index of the first entry, in list order, that matches `text`.

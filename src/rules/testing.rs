@@ -1,5 +1,6 @@
 //! Test support shared by every rule's unit tests: run a rule the way the scanner does.
 
+use crate::rules::lexicon::GatedPatterns;
 use crate::rules::{Hit, TextRule};
 use crate::scan::text::Text;
 
@@ -23,4 +24,39 @@ pub fn spans_with<'a>(rule: &dyn TextRule, input: &'a str, message: &str) -> Vec
     let hits = hits(rule, input);
     assert!(hits.iter().all(|hit| hit.message == message && hit.severity.is_none()), "{hits:?}");
     hits.iter().map(|hit| &input[hit.start..hit.end]).collect()
+}
+
+/// Every string of every case in `corpus/` and `corpus/real-world/`: attacks, hard negatives
+/// and real servers' metadata.
+pub fn corpus_strings() -> Vec<String> {
+    let mut strings = Vec::new();
+    for folder in ["corpus", "corpus/real-world"] {
+        let entries = std::fs::read_dir(folder).expect("the corpus is checked in");
+        for entry in entries {
+            let path = entry.expect("corpus entries are readable").path();
+            if path.extension().is_none_or(|extension| extension != "json") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("corpus files are readable");
+            let value = crate::json::parse(&text).expect("corpus files are JSON");
+            crate::scan::walk::string_leaves(&value, &mut |_, leaf| strings.push(leaf.to_string()));
+        }
+    }
+    strings
+}
+
+/// Checks the promise a gate makes: every match each entry's pattern finds, with no gate in
+/// the way, in `extra` and in every corpus string, holds one of that entry's stems.
+pub fn assert_stems_cover_matches(gated: &GatedPatterns, extra: &[&str]) {
+    let corpus = corpus_strings();
+    let texts = extra.iter().copied().chain(corpus.iter().map(String::as_str));
+    let mut matches = 0;
+    for text in texts {
+        for (entry, found) in gated.ungated_matches(text.as_bytes()) {
+            let matched = text[found].to_ascii_lowercase();
+            assert!(gated.stems_of(entry).iter().any(|stem| matched.contains(stem)), "{matched:?}");
+            matches += 1;
+        }
+    }
+    assert!(matches > 0, "the check saw no match at all");
 }
