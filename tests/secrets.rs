@@ -10,22 +10,7 @@ use common::*;
 
 use serde_json::json;
 
-/// A deterministic random string over `alphabet`.
-fn random(alphabet: &str, len: usize, seed: u64) -> String {
-    let chars: Vec<char> = alphabet.chars().collect();
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            chars[(state % chars.len() as u64) as usize]
-        })
-        .collect()
-}
-
-const ALNUM: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-const BASE64: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+use common::keys::{ALNUM, BASE64, random};
 
 /// The secrets planted in the manifest, each with the bytes its mask keeps in front.
 struct Secrets {

@@ -42,10 +42,10 @@ pub fn render(report: &Report) -> String {
     let problems = problems(report);
     let mut notes = Vec::new();
     if problems.is_empty() {
-        let _ = writeln!(out, "**rune: clean** — {} scanned, nothing found\n", counts(report));
+        let _ = writeln!(out, "**rune: clean** — {} scanned, nothing found\n", report.counts());
     } else {
         let _ = writeln!(out, "**rune: {}**\n", problems.join("; "));
-        notes.push(format!("Scanned {}.", counts(report)));
+        notes.push(format!("Scanned {}.", report.counts()));
     }
     if let Some(config) = &report.config {
         notes.push(format!(
@@ -118,18 +118,6 @@ fn problems(report: &Report) -> Vec<String> {
         problems.push(format!("{failed} server(s) could not be scanned"));
     }
     problems
-}
-
-/// `2 tool(s), 1 prompt(s)`: what the run read, by kind.
-fn counts(report: &Report) -> String {
-    let counts: Vec<String> = Kind::ALL
-        .into_iter()
-        .filter_map(|kind| {
-            let count = report.count(kind);
-            (count > 0).then(|| format!("{count} {kind}(s)"))
-        })
-        .collect();
-    if counts.is_empty() { "0 tool(s)".to_string() } else { counts.join(", ") }
 }
 
 fn drift_table(out: &mut String, report: &Report, sourced: bool) {

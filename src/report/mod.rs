@@ -138,6 +138,18 @@ impl Report {
         self.entities.iter().filter(|entity| entity.kind == kind).count()
     }
 
+    /// `2 tool(s), 1 prompt(s)`: what the run read, by kind (`0 tool(s)` when nothing).
+    pub fn counts(&self) -> String {
+        let counts: Vec<String> = Kind::ALL
+            .into_iter()
+            .filter_map(|kind| {
+                let count = self.count(kind);
+                (count > 0).then(|| format!("{count} {kind}(s)"))
+            })
+            .collect();
+        if counts.is_empty() { "0 tool(s)".to_string() } else { counts.join(", ") }
+    }
+
     pub fn flagged(&self) -> usize {
         self.entities.iter().filter(|entity| !entity.findings.is_empty()).count()
     }

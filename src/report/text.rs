@@ -3,7 +3,7 @@
 use super::escape::escape;
 use super::{EntityReport, Report, ServerStatus};
 use crate::gate::pin::Change;
-use crate::model::{Band, Kind};
+use crate::model::Band;
 use std::fmt::Write;
 
 const RED: &str = "\x1b[31m";
@@ -118,14 +118,7 @@ fn entity_block(out: &mut String, entity: &EntityReport, prefix: &str, colour: b
 
 /// `2 tool(s), 1 server(s) scanned, 1 flagged, 2 finding(s).` plus any baselined count.
 pub fn summary(report: &Report) -> String {
-    let counts: Vec<String> = Kind::ALL
-        .into_iter()
-        .filter_map(|kind| {
-            let count = report.count(kind);
-            (count > 0).then(|| format!("{count} {kind}(s)"))
-        })
-        .collect();
-    let counts = if counts.is_empty() { "0 tool(s)".to_string() } else { counts.join(", ") };
+    let counts = report.counts();
     let mut line = format!(
         "{counts} scanned, {} flagged, {} finding(s).",
         report.flagged(),

@@ -474,25 +474,11 @@ mod tests {
     use super::*;
     use crate::rules::testing::hits;
 
-    /// A deterministic random string over `alphabet`: test keys are built at run time, so no
-    /// key-shaped literal sits in the source for a secret scanner to trip on.
-    fn random(alphabet: &str, len: usize, seed: u64) -> String {
-        let chars: Vec<char> = alphabet.chars().collect();
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        (0..len)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                chars[(state % chars.len() as u64) as usize]
-            })
-            .collect()
+    /// Test keys are built at run time, so no key-shaped literal sits in the source.
+    mod keys {
+        include!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/common/keys.rs"));
     }
-
-    const UPPER_DIGITS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    const ALNUM: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    const BASE64: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    const BASE64URL: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    use keys::{ALNUM, BASE64, BASE64URL, UPPER_DIGITS, random};
 
     fn key(prefix: &str, alphabet: &str, len: usize, seed: u64) -> String {
         format!("{prefix}{}", random(alphabet, len, seed))

@@ -229,42 +229,41 @@ impl GatedPatterns {
         &'t self,
         text: &'t [u8],
     ) -> impl Iterator<Item = (usize, Range<usize>)> + 't {
-        let armed: Vec<usize> = self.armed(text).collect();
-        let entries = armed.clone();
-        leftmost_first(armed.len(), move |index, at| {
-            self.regex(armed[index]).find_at(text, at).map(|found| found.range())
+        leftmost_first(self.armed(text), move |entry, at| {
+            self.regex(entry).find_at(text, at).map(|found| found.range())
         })
-        .map(move |(index, found)| (entries[index], found))
     }
 }
 
 /// The matches of several patterns as one leftmost-first alternation of them would find them:
 /// the match that starts first, the earlier pattern's on a tie, the next search from where it
-/// ended. `find_at(index, at)` is pattern `index`'s first match starting at or after `at`; no
-/// pattern may match the empty string.
-pub fn leftmost_first(
-    count: usize,
-    mut find_at: impl FnMut(usize, usize) -> Option<Range<usize>>,
-) -> impl Iterator<Item = (usize, Range<usize>)> {
+/// ended. `patterns` names them in order, and each match comes with its pattern's name;
+/// `find_at(pattern, at)` is that pattern's first match starting at or after `at`. No pattern
+/// may match the empty string.
+pub fn leftmost_first<K: Copy>(
+    patterns: impl IntoIterator<Item = K>,
+    mut find_at: impl FnMut(K, usize) -> Option<Range<usize>>,
+) -> impl Iterator<Item = (K, Range<usize>)> {
     let mut at = 0;
     // Each pattern's next match once looked for. It stays valid while it starts at or after
     // `at`: the pattern matches nowhere between where it was looked for from and its start.
-    let mut next: Vec<Option<Option<Range<usize>>>> = vec![None; count];
+    let mut next: Vec<(K, Option<Option<Range<usize>>>)> =
+        patterns.into_iter().map(|pattern| (pattern, None)).collect();
     std::iter::from_fn(move || {
-        let mut first: Option<(usize, Range<usize>)> = None;
-        for (index, known) in next.iter_mut().enumerate() {
+        let mut first: Option<(K, Range<usize>)> = None;
+        for (pattern, known) in &mut next {
             if known.as_ref().is_none_or(|found| found.as_ref().is_some_and(|f| f.start < at)) {
-                *known = Some(find_at(index, at));
+                *known = Some(find_at(*pattern, at));
             }
             if let Some(Some(found)) = known
                 && first.as_ref().is_none_or(|(_, best)| found.start < best.start)
             {
-                first = Some((index, found.clone()));
+                first = Some((*pattern, found.clone()));
             }
         }
-        let (index, found) = first?;
+        let (pattern, found) = first?;
         at = found.end;
-        Some((index, found))
+        Some((pattern, found))
     })
 }
 
@@ -364,7 +363,7 @@ mod tests {
         let patterns =
             [ByteRegex::new("bc").expect("valid"), ByteRegex::new("abc|b").expect("valid")];
         let text = b"abc bcd b";
-        let found: Vec<(usize, Range<usize>)> = leftmost_first(2, |index, at| {
+        let found: Vec<(usize, Range<usize>)> = leftmost_first(0..2, |index: usize, at| {
             patterns[index].find_at(text, at).map(|found| found.range())
         })
         .collect();

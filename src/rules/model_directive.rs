@@ -147,7 +147,7 @@ fn payloads(text: &str) -> impl Iterator<Item = (Payload, Range<usize>)> + '_ {
         [(&CARRIED, &CARRIED_FAMILIES), (&ADDRESSED, &ADDRESS_FAMILIES)];
     // Capture searches only where the match text does not tell the family.
     let mut groups = [None, None];
-    let found = leftmost_first(patterns.len(), move |index, at| {
+    let found = leftmost_first(0..patterns.len(), move |index, at| {
         patterns[index].0.find_at(text, at).map(|found| found.range())
     });
     found.filter_map(move |(index, span)| {

@@ -5,7 +5,7 @@
 //! string for every rule's trigger words at once, and a rule none of whose triggers occurs is
 //! never run. That keeps the cost of a scan close to the cost of reading the JSON.
 
-use crate::rules::{TextRule, text_rules};
+use crate::rules::{RuleMeta, TextRule, text_rules};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::sync::LazyLock;
 
@@ -15,16 +15,18 @@ struct Triggers {
     arms: Vec<u64>,
     /// Rules that declare no triggers and always run.
     always: u64,
-    ids: Vec<&'static str>,
+    /// Each rule's metadata, at its bit's index: compared by address, one word per rule on
+    /// every string's hot path rather than a string comparison.
+    metas: Vec<&'static RuleMeta>,
 }
 
 static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
     let mut patterns: Vec<&'static str> = Vec::new();
     let mut arms: Vec<u64> = Vec::new();
     let mut always = 0u64;
-    let mut ids = Vec::new();
+    let mut metas = Vec::new();
     for (index, rule) in text_rules().enumerate() {
-        ids.push(rule.meta().id);
+        metas.push(rule.meta());
         let bit = 1u64 << index;
         if rule.triggers().is_empty() {
             always |= bit;
@@ -46,7 +48,7 @@ static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
         .kind(Some(AhoCorasickKind::DFA))
         .build(&patterns)
         .expect("trigger words form a valid automaton");
-    Triggers { automaton, arms, always, ids }
+    Triggers { automaton, arms, always, metas }
 });
 
 /// One string, prepared once for every rule.
@@ -82,8 +84,8 @@ impl<'a> Text<'a> {
 
     /// Whether `rule` could fire here: one of its triggers occurs, or it has none.
     pub fn may_fire(&self, rule: &dyn TextRule) -> bool {
-        let id = rule.meta().id;
-        match TRIGGERS.ids.iter().position(|known| *known == id) {
+        let meta = rule.meta();
+        match TRIGGERS.metas.iter().position(|known| std::ptr::eq(*known, meta)) {
             Some(index) => self.armed & (1u64 << index) != 0,
             None => true,
         }

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: run the built binaries in a scrubbed environment.
 #![allow(dead_code)]
 
+pub mod keys;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
