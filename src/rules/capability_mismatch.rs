@@ -35,11 +35,10 @@ use crate::model::{Entity, EntityId, Finding, Kind, Location, Severity, Surface}
 use crate::rules::lexicon::{
     Gate, GatedPatterns, ascii_classes, ascii_regex, clause_end, clause_start,
 };
+use crate::rules::pattern::{ByteRegex, Regex};
 use crate::rules::{RuleMeta, ScanRule};
 use crate::scan::walk::string_leaves;
 use aho_corasick::AhoCorasick;
-use regex::Regex;
-use regex::bytes::Regex as ByteRegex;
 use std::ops::Range;
 use std::sync::LazyLock;
 

@@ -4,9 +4,9 @@ use crate::model::Severity;
 use crate::rules::lexicon::{
     COVERT_ADVERBS, ascii_regex, clause_start, phrase_alternation, up_to_words,
 };
+use crate::rules::pattern::Regex;
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
-use regex::Regex;
 use std::sync::LazyLock;
 
 static META: RuleMeta = RuleMeta {
@@ -228,7 +228,7 @@ impl TextRule for Concealment {
 
 /// Matches of the withholding family whose audience is the one hidden from: the first audience
 /// word after the verb decides, and "the user's manager" or "the user raw SQL errors" exempt it.
-fn withholding(text: &str) -> Vec<regex::Match<'_>> {
+fn withholding(text: &str) -> Vec<crate::rules::pattern::Match<'_>> {
     let mut found = Vec::new();
     let mut at = 0;
     while let Some(captures) = WITHHOLD.captures_at(text, at) {

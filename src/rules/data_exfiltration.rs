@@ -27,10 +27,10 @@
 
 use crate::model::Severity;
 use crate::rules::lexicon::{self, ascii_regex};
+use crate::rules::pattern::Regex;
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use aho_corasick::AhoCorasick;
-use regex::Regex;
 use std::ops::Range;
 use std::sync::LazyLock;
 

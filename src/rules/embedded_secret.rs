@@ -13,9 +13,9 @@
 use crate::json::{self, Value};
 use crate::model::Severity;
 use crate::rules::decode::decode_base64;
+use crate::rules::pattern::{Captures, Regex};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
-use regex::{Captures, Regex};
 use std::sync::LazyLock;
 
 static META: RuleMeta = RuleMeta {

@@ -2,9 +2,9 @@
 
 use crate::model::Severity;
 use crate::rules::lexicon::{Gate, GatedPatterns, ascii_classes, phrase_alternation, up_to_words};
+use crate::rules::pattern::ByteRegex;
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
-use regex::bytes::Regex as ByteRegex;
 use std::sync::LazyLock;
 
 static META: RuleMeta = RuleMeta {

@@ -1,8 +1,7 @@
 //! Word lists and small text helpers more than one rule reads. A list lives here once.
 
+use crate::rules::pattern::{ByteRegex, Regex};
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
-use regex::Regex;
-use regex::bytes::Regex as ByteRegex;
 use std::ops::Range;
 use std::sync::OnceLock;
 

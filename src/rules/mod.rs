@@ -20,6 +20,7 @@ pub mod invisible_characters;
 pub mod lexicon;
 pub mod model_directive;
 pub mod name_collision;
+pub mod pattern;
 pub mod sensitive_file_access;
 #[cfg(test)]
 mod testing;

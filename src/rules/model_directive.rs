@@ -25,10 +25,9 @@ use crate::rules::lexicon::{
     COVERT_ADVERBS, Gate, GatedPatterns, ascii_classes, ascii_regex, leftmost_first,
     phrase_alternation,
 };
+use crate::rules::pattern::{ByteRegex, Regex};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
-use regex::Regex;
-use regex::bytes::Regex as ByteRegex;
 use std::cell::OnceCell;
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -146,15 +145,13 @@ fn payloads(text: &str) -> impl Iterator<Item = (Payload, Range<usize>)> + '_ {
     let patterns: [(&Regex, &[Payload]); 2] =
         [(&CARRIED, &CARRIED_FAMILIES), (&ADDRESSED, &ADDRESS_FAMILIES)];
     // Capture searches only where the match text does not tell the family.
-    let mut groups = [None, None];
     let found = leftmost_first(0..patterns.len(), move |index, at| {
         patterns[index].0.find_at(text, at).map(|found| found.range())
     });
     found.filter_map(move |(index, span)| {
         let (regex, families) = patterns[index];
         let family = address_family(&text[span.clone()]).or_else(|| {
-            let groups = groups[index].get_or_insert_with(|| regex.capture_locations());
-            regex.captures_read_at(groups, text, span.start);
+            let groups = regex.captures_at(text, span.start)?;
             let group = (1..=families.len()).find(|&group| groups.get(group).is_some())?;
             Some(families[group - 1])
         })?;

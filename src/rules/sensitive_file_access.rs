@@ -2,9 +2,9 @@
 
 use crate::model::Severity;
 use crate::rules::lexicon::{ascii_regex, clause_start, phrase_alternation};
+use crate::rules::pattern::Regex;
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
-use regex::Regex;
 use std::sync::LazyLock;
 
 static META: RuleMeta = RuleMeta {

@@ -25,10 +25,10 @@ use crate::rules::lexicon::{
     ascii_regex, clause_end, clause_start, phrase_alternation, up_to_words,
 };
 use crate::rules::name_collision::is_generic;
+use crate::rules::pattern::{Captures, Regex};
 use crate::rules::{RuleMeta, ScanRule};
 use crate::scan::walk::string_leaves;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
-use regex::{Captures, Regex};
 use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
