@@ -33,7 +33,7 @@
 use crate::json::Value;
 use crate::model::{Entity, EntityId, Finding, Kind, Location, Severity, Surface};
 use crate::rules::lexicon::{
-    Gate, GatedPatterns, ascii_classes, ascii_regex, clause_end, clause_start,
+    Gate, GatedPatterns, ascii_classes, ascii_regex, clause_end, clause_start, word_automaton,
 };
 use crate::rules::pattern::{ByteRegex, Regex};
 use crate::rules::{RuleMeta, ScanRule};
@@ -345,10 +345,7 @@ fn compile(pattern: &str) -> ByteRegex {
 static PURPOSE_STEMS: LazyLock<AhoCorasick> = LazyLock::new(|| {
     let stems = NAME_PURPOSES.iter().map(|(word, _)| *word);
     let paired = PAIRED_NAME_PURPOSES.iter().map(|(word, _, _)| *word);
-    AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .build(stems.chain(paired))
-        .expect("purpose words form a valid automaton")
+    word_automaton(stems.chain(paired))
 });
 
 /// Most first sentences declare no purpose; only the families whose words occur are compiled.
@@ -982,12 +979,8 @@ fn is_side_channel(name: &str) -> bool {
 }
 
 /// A cheap first look: most parameter names hold none of the side-channel words.
-static SIDE_CHANNEL_STEMS: LazyLock<AhoCorasick> = LazyLock::new(|| {
-    AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .build(SIDE_CHANNEL_WORDS)
-        .expect("side-channel words form a valid automaton")
-});
+static SIDE_CHANNEL_STEMS: LazyLock<AhoCorasick> =
+    LazyLock::new(|| word_automaton(SIDE_CHANNEL_WORDS));
 
 /// A side-channel parameter of an entity: its name and the path of its schema.
 #[derive(Debug, Clone)]

@@ -4,7 +4,7 @@ use crate::model::Severity;
 use crate::rules::lexicon::{
     COVERT_ADVERBS, ascii_regex, clause_start, phrase_alternation, up_to_words,
 };
-use crate::rules::pattern::Regex;
+use crate::rules::pattern::{Regex, Searched};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use std::sync::LazyLock;
@@ -126,7 +126,7 @@ static BEHIND_BACK: LazyLock<Regex> = LazyLock::new(|| {
     let awareness =
         phrase_alternation(&["knowledge", "consent", "permission", "awareness", "approval"]);
     ascii_regex(&format!(
-        r"\b(?i-u:without)[ \t]+(?:(?i-u:the)[ \t]+)?{who}(?:s|['\x{{2019}}]s|s['\x{{2019}}])?[ \t]+{awareness}\b"
+        r"\b(?i-u:without)[ \t]+(?:(?i-u:the)[ \t]+)?{who}(?i-u:s|'s|\x{{2019}}s|s'|s\x{{2019}})?[ \t]+{awareness}\b"
     ))
 });
 
@@ -231,7 +231,8 @@ impl TextRule for Concealment {
 fn withholding(text: &str) -> Vec<crate::rules::pattern::Match<'_>> {
     let mut found = Vec::new();
     let mut at = 0;
-    while let Some(captures) = WITHHOLD.captures_at(text, at) {
+    let searched = Searched::new(text);
+    while let Some(captures) = WITHHOLD.captures_at(&searched, at) {
         let Some(whole) = captures.get(0) else { break };
         let audience = captures.name("told").or_else(|| captures.name("told_without"));
         if audience.is_none_or(|audience| !names_someone_else(&text[audience.end()..])) {

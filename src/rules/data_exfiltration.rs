@@ -98,12 +98,7 @@ const OBJECT_STEMS: &[&str] = &[
     "id_ed25519", "id_ecdsa", "npmrc", "netrc", "pgpass", "prompt", "instruction", "window",
 ];
 
-static OBJECT_STEM: LazyLock<AhoCorasick> = LazyLock::new(|| {
-    AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .build(OBJECT_STEMS)
-        .expect("object stems form a valid automaton")
-});
+static OBJECT_STEM: LazyLock<AhoCorasick> = LazyLock::new(|| lexicon::word_automaton(OBJECT_STEMS));
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ObjectKind {
@@ -300,7 +295,7 @@ const TLDS: &[&str] = &[
 /// authentication." to a poisoned description does not disarm it.
 static AUTH_INSTRUMENT: LazyLock<Regex> = LazyLock::new(|| {
     ascii_regex(
-        r"(?i)\b(?:authenticat\w+|authoriz\w+|in[ \t]+the[ \t]+(?:authorization|auth|request)[ \t]+header|as[ \t]+(?:a[ \t]+)?bearer|to[ \t]+authenticate|for[ \t]+authentication|http[ \t]+header)\b",
+        r"(?i-u)\b(?:authenticat\w+|authoriz\w+|in[ \t]+the[ \t]+(?:authorization|auth|request)[ \t]+header|as[ \t]+(?:a[ \t]+)?bearer|to[ \t]+authenticate|for[ \t]+authentication|http[ \t]+header)\b",
     )
 });
 
@@ -308,7 +303,7 @@ static AUTH_INSTRUMENT: LazyLock<Regex> = LazyLock::new(|| {
 /// authenticate". Only this exact shape right after the address counts.
 static TRAILING_PURPOSE: LazyLock<Regex> = LazyLock::new(|| {
     ascii_regex(
-        r"(?i)^[ \t,]*(?:in[ \t]+order[ \t]+)?(?:to[ \t]+authenticate|for[ \t]+auth(?:entication|orization)?)\b",
+        r"(?i-u)^[ \t,]*(?:in[ \t]+order[ \t]+)?(?:to[ \t]+authenticate|for[ \t]+auth(?:entication|orization)?)\b",
     )
 });
 

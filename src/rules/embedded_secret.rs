@@ -13,9 +13,11 @@
 use crate::json::{self, Value};
 use crate::model::Severity;
 use crate::rules::decode::decode_base64;
+use crate::rules::lexicon::word_automaton;
 use crate::rules::pattern::{Captures, Regex};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
+use aho_corasick::AhoCorasick;
 use std::sync::LazyLock;
 
 static META: RuleMeta = RuleMeta {
@@ -39,6 +41,20 @@ static TOKEN: LazyLock<Regex> = LazyLock::new(|| {
         r"|-----BEGIN (?:(?:RSA|EC|DSA|OPENSSH|ENCRYPTED|PGP) )?PRIVATE KEY(?: BLOCK)?-----",
     ))
     .expect("embedded-secret token pattern compiles")
+});
+
+/// What arms the rule: the prefixes `TOKEN` needs, then where the other two shapes start.
+#[rustfmt::skip]
+const TRIGGERS: &[&str] = &[
+    "akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "xoxb-", "xoxp-",
+    "xoxa-", "xoxr-", "xoxs-", "k_live_", "k_test_", "aiza", "sk-", "eyj", "private key",
+    "secret", "://",
+];
+
+/// `TOKEN` is compiled and run only where one of its prefixes occurs: most armed strings hold
+/// nothing but a URL.
+static TOKEN_PREFIX: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    word_automaton(TRIGGERS.iter().filter(|word| !matches!(**word, "secret" | "://")))
 });
 
 /// An AWS secret access key, only where a label names it (`aws_secret_access_key`,
@@ -99,19 +115,15 @@ impl TextRule for EmbeddedSecret {
         &META
     }
 
-    #[rustfmt::skip]
     fn triggers(&self) -> &'static [&'static str] {
-        &[
-            "akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "xoxb-",
-            "xoxp-", "xoxa-", "xoxr-", "xoxs-", "k_live_", "k_test_", "aiza", "sk-", "eyj",
-            "private key", "secret", "://",
-        ]
+        TRIGGERS
     }
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
         let raw = text.as_str();
         let first = hits.len();
-        for found in TOKEN.find_iter(raw) {
+        let tokens = TOKEN_PREFIX.is_match(raw).then(|| TOKEN.find_iter(raw));
+        for found in tokens.into_iter().flatten() {
             if let Some(hit) = token_hit(raw, found.start(), found.end()) {
                 hits.push(hit);
             }
@@ -121,7 +133,7 @@ impl TextRule for EmbeddedSecret {
                 hits.push(hit);
             }
         }
-        if raw.contains("://") {
+        if raw.contains("://") && raw.contains('@') {
             for captures in URL_PASSWORD.captures_iter(raw) {
                 let Some(hit) = url_password_hit(&captures) else { continue };
                 // A token used as a URL password (`https://x:ghp_...@github.com`) is one secret.

@@ -1,6 +1,6 @@
 //! Word lists and small text helpers more than one rule reads. A list lives here once.
 
-use crate::rules::pattern::{ByteRegex, Regex};
+use crate::rules::pattern::{ByteRegex, Regex, Searched};
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -131,6 +131,17 @@ pub fn ascii_regex(pattern: &str) -> Regex {
     Regex::new(&ascii_classes(pattern)).expect("rule patterns compile")
 }
 
+/// An automaton finding `words` in any ASCII case. Rules build these on every run to search
+/// short texts: a contiguous NFA builds several times faster than the DFA `aho-corasick` would
+/// pick for a few dozen words, and searches them about as fast.
+pub fn word_automaton<W: AsRef<[u8]>>(words: impl IntoIterator<Item = W>) -> AhoCorasick {
+    AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .kind(Some(AhoCorasickKind::ContiguousNFA))
+        .build(words)
+        .expect("word lists form valid automata")
+}
+
 /// One entry of a [`GatedPatterns`] list: a pattern and the words at least one of which every
 /// match of it contains verbatim, lowercase (so a single word where the pattern lets any run of
 /// spaces stand for one, as [`phrase_alternation`] does).
@@ -171,13 +182,7 @@ impl GatedPatterns {
             stems.extend(gate.stems);
         }
         assert!(patterns.len() <= 64, "one bit per entry");
-        let stems = AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            // Built on every run and searched over short texts: the NFA builds far faster
-            // than the DFA the builder would pick for a few dozen words.
-            .kind(Some(AhoCorasickKind::ContiguousNFA))
-            .build(stems)
-            .expect("gate stems form a valid automaton");
+        let stems = word_automaton(stems);
         let compiled = patterns.iter().map(|_| OnceLock::new()).collect();
         GatedPatterns {
             patterns,
@@ -228,8 +233,9 @@ impl GatedPatterns {
         &'t self,
         text: &'t [u8],
     ) -> impl Iterator<Item = (usize, Range<usize>)> + 't {
+        let searched = Searched::new(text);
         leftmost_first(self.armed(text), move |entry, at| {
-            self.regex(entry).find_at(text, at).map(|found| found.range())
+            self.regex(entry).find_at(&searched, at).map(|found| found.range())
         })
     }
 }
@@ -361,9 +367,9 @@ mod tests {
     fn leftmost_first_prefers_the_earlier_start_then_the_earlier_pattern() {
         let patterns =
             [ByteRegex::new("bc").expect("valid"), ByteRegex::new("abc|b").expect("valid")];
-        let text = b"abc bcd b";
+        let text = Searched::new(&b"abc bcd b"[..]);
         let found: Vec<(usize, Range<usize>)> = leftmost_first(0..2, |index: usize, at| {
-            patterns[index].find_at(text, at).map(|found| found.range())
+            patterns[index].find_at(&text, at).map(|found| found.range())
         })
         .collect();
         assert_eq!(found, [(1, 0..3), (0, 4..6), (1, 8..9)]);

@@ -5,6 +5,7 @@ use crate::model::{Finding, Redaction, Severity, Surface, redact_span};
 use crate::scan::text::Text;
 use std::borrow::Cow;
 
+pub mod ascii_fold;
 pub mod base64_payload;
 pub mod capability_mismatch;
 pub mod compatibility_characters;

@@ -25,11 +25,12 @@ use crate::rules::lexicon::{
     COVERT_ADVERBS, Gate, GatedPatterns, ascii_classes, ascii_regex, leftmost_first,
     phrase_alternation,
 };
-use crate::rules::pattern::{ByteRegex, Regex};
+use crate::rules::pattern::{ByteRegex, Regex, Searched};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use std::cell::OnceCell;
 use std::ops::Range;
+use std::rc::Rc;
 use std::sync::LazyLock;
 
 static META: RuleMeta = RuleMeta {
@@ -64,7 +65,7 @@ const WB: &str = r"(?-u:\b)";
 /// One or more spaces or tabs: a phrase never spans a newline.
 const WS: &str = r"[ \t]+";
 /// Possessive endings, straight or curly.
-const POSSESSIVE: &str = r"(?:'s|\x{2019}s|s'|s\x{2019})";
+const POSSESSIVE: &str = r"(?i-u:'s|\x{2019}s|s'|s\x{2019})";
 /// Path characters after a path's anchor, up to whitespace, a quote or a bracket.
 const PATH_TAIL: &str = r#"[^\s'"`<>()\[\]{},;*]*"#;
 
@@ -117,6 +118,8 @@ const CARRIED_FAMILIES: [Payload; 5] = [
 
 /// The payloads an order may send to an outside address besides plain data ("the results"):
 /// the conversation, instructions, files, environment variables, credentials; one group each.
+/// A secret variable by name is `SECRET_VARIABLE`'s: its case matters, and the rest of these
+/// words compile smaller without it (see `pattern`).
 static CARRIED: LazyLock<Regex> = LazyLock::new(|| {
     let families = [
         conversation_pattern(),
@@ -129,6 +132,14 @@ static CARRIED: LazyLock<Regex> = LazyLock::new(|| {
     ascii_regex(&groups.join("|"))
 });
 
+/// `$X_KEY`, `${API_TOKEN}`: an environment variable holding a secret, upper case. A `$X_KEY`
+/// needs its underscore: a bare `$TOKEN` is as often a template slot.
+static SECRET_VARIABLE: LazyLock<Regex> = LazyLock::new(|| {
+    let secret = "(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)";
+    let bare = "(?:API_?KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)";
+    ascii_regex(&format!(r"\$\{{?(?:[A-Z0-9_]*_{secret}|{bare})\}}?{WB}"))
+});
+
 /// The payloads that are addresses: an e-mail recipient, then a URL.
 static ADDRESSED: LazyLock<Regex> = LazyLock::new(|| {
     let url = phrase_alternation(&["https://", "http://", "ftp://", "www."]);
@@ -137,21 +148,29 @@ static ADDRESSED: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
-/// Every payload in `text`, left to right, as one alternation of `CARRIED`'s families then
-/// `ADDRESSED`'s would find them (the leftmost match, the earlier family on a tie), without
-/// compiling the large carried pattern twice.
+/// Every payload in `text`, left to right, as one alternation of `CARRIED`'s families,
+/// `SECRET_VARIABLE` and `ADDRESSED`'s families would find them (the leftmost match, the
+/// earlier family on a tie), without compiling the large carried pattern twice.
 fn payloads(text: &str) -> impl Iterator<Item = (Payload, Range<usize>)> + '_ {
     const ADDRESS_FAMILIES: [Payload; 2] = [Payload::Recipient, Payload::Url];
-    let patterns: [(&Regex, &[Payload]); 2] =
-        [(&CARRIED, &CARRIED_FAMILIES), (&ADDRESSED, &ADDRESS_FAMILIES)];
-    // Capture searches only where the match text does not tell the family.
-    let found = leftmost_first(0..patterns.len(), move |index, at| {
-        patterns[index].0.find_at(text, at).map(|found| found.range())
+    let patterns: [(&Regex, &[Payload]); 3] = [
+        (&CARRIED, &CARRIED_FAMILIES),
+        (&SECRET_VARIABLE, &[Payload::Environment]),
+        (&ADDRESSED, &ADDRESS_FAMILIES),
+    ];
+    let searched = Rc::new(Searched::new(text));
+    let found = leftmost_first(0..patterns.len(), {
+        let searched = Rc::clone(&searched);
+        move |index, at| patterns[index].0.find_at(&searched, at).map(|found| found.range())
     });
+    // Capture searches only where the match text does not tell the family.
     found.filter_map(move |(index, span)| {
         let (regex, families) = patterns[index];
         let family = address_family(&text[span.clone()]).or_else(|| {
-            let groups = regex.captures_at(text, span.start)?;
+            if let [family] = families {
+                return Some(*family);
+            }
+            let groups = regex.captures_at(&searched, span.start)?;
             let group = (1..=families.len()).find(|&group| groups.get(group).is_some())?;
             Some(families[group - 1])
         })?;
@@ -251,10 +270,7 @@ fn environment_pattern() -> String {
         "environment variables", "environment variable", "environment vars", "env variables",
         "env vars", "env var", "process.env", "os.environ",
     ]);
-    // `$X_KEY` and `$X_TOKEN` need their underscore: a bare `$TOKEN` is as often a template slot.
-    let secret = "(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)";
-    let bare = "(?:API_?KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)";
-    format!(r"{WB}{vars}{WB}|\$\{{?(?:[A-Z0-9_]*_{secret}|{bare})\}}?{WB}")
+    format!(r"{WB}{vars}{WB}")
 }
 
 /// A credential with a determiner that makes it someone else's or all of them: "the user's API
@@ -575,7 +591,7 @@ static NEGATION: LazyLock<Regex> = LazyLock::new(|| {
         "not", "never", "don't", "dont", "cannot", "can't", "avoid", "without", "mustn't",
         "shouldn't", "won't", "nor", "no need to", "refrain from",
     ]);
-    ascii_regex(&format!(r"{WB}(?:{words}|(?i-u:don)\x{{2019}}t){WB}"))
+    ascii_regex(&format!(r"{WB}(?:{words}|(?i-u:don\x{{2019}}t)){WB}"))
 });
 
 /// The user asking for it: "if the user asks, include the chat history" is a feature.
@@ -1111,7 +1127,8 @@ impl<'a> Doc<'a> {
             .rev()
             .take(3)
             .any(|word| is_one_of(word, &["to", "at", "via", "into"]));
-        to_address && (DATA.is_match(between) || CARRIED.is_match(between))
+        to_address
+            && [&DATA, &CARRIED, &SECRET_VARIABLE].iter().any(|payload| payload.is_match(between))
     }
 
     /// A URL payload: data sent to it (then corroborated like any order), or instructions

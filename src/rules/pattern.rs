@@ -11,11 +11,14 @@
 //! The API is the slice of `regex`'s the rules use, with the same semantics: leftmost-first
 //! matches, `find_at` and `captures_at` look behind their start for `\b` and `^`.
 
+use crate::rules::ascii_fold;
 use regex_automata::util::captures::Captures as Slots;
 use regex_automata::util::syntax;
 use regex_automata::{Input, MatchKind, Span, meta};
+use std::cell::OnceCell;
 use std::marker::PhantomData;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 /// What a pattern searches: text (`str`, matches on character boundaries) or bytes.
 pub trait Haystack {
@@ -49,16 +52,57 @@ impl Haystack for [u8] {
 /// A compiled pattern over haystacks of type `H`.
 pub struct Pattern<H: ?Sized> {
     regex: meta::Regex,
+    /// Whether `regex` is the pattern lowercased, to search ASCII-lowercased text with (see
+    /// [`ascii_fold`]).
+    folded: bool,
+    /// The pattern as written, kept for a folded one: it is compiled the first time a long text
+    /// turns up (see [`FOLD_LIMIT`]), and test builds check every folded search against it.
+    source: Box<str>,
+    as_written: OnceLock<meta::Regex>,
     haystack: PhantomData<fn(&H)>,
 }
+
+/// The longest text a folded pattern searches through a lowercased copy. A copy per search
+/// costs little next to a second compile while texts are metadata-sized; over a long text the
+/// rules search many slices, each a fresh copy, and the pattern as written is compiled instead.
+const FOLD_LIMIT: usize = 4096;
 
 /// A pattern over text, like `regex::Regex`.
 pub type Regex = Pattern<str>;
 /// A pattern over bytes, like `regex::bytes::Regex`.
 pub type ByteRegex = Pattern<[u8]>;
 
+/// A text to search, with its ASCII-lowercased copy for folded patterns made on first need. A
+/// loop of `find_at` or `captures_at` searches shares one, so the copy is made once, not once
+/// per match.
+pub struct Searched<'h, H: ?Sized> {
+    haystack: &'h H,
+    lowered: OnceCell<Vec<u8>>,
+}
+
+impl<'h, H: Haystack + ?Sized> Searched<'h, H> {
+    pub fn new(haystack: &'h H) -> Searched<'h, H> {
+        Searched { haystack, lowered: OnceCell::new() }
+    }
+
+    fn lowered(&self) -> &[u8] {
+        self.lowered.get_or_init(|| self.haystack.bytes().to_ascii_lowercase())
+    }
+}
+
 impl<H: Haystack + ?Sized> Pattern<H> {
     pub fn new(pattern: &str) -> Result<Pattern<H>, Box<meta::BuildError>> {
+        let lowercased = ascii_fold::lowercase_pattern(pattern);
+        Ok(Pattern {
+            regex: Self::build(lowercased.as_deref().unwrap_or(pattern))?,
+            folded: lowercased.is_some(),
+            source: if lowercased.is_some() { pattern.into() } else { Box::default() },
+            as_written: OnceLock::new(),
+            haystack: PhantomData,
+        })
+    }
+
+    fn build(pattern: &str) -> Result<meta::Regex, Box<meta::BuildError>> {
         // `regex`'s own limits and semantics, less the prefilter.
         let config = meta::Config::new()
             .match_kind(MatchKind::LeftmostFirst)
@@ -66,50 +110,100 @@ impl<H: Haystack + ?Sized> Pattern<H> {
             .nfa_size_limit(Some(10 << 20))
             .hybrid_cache_capacity(2 << 20)
             .auto_prefilter(false);
-        let regex = meta::Builder::new()
+        meta::Builder::new()
             .configure(config)
             .syntax(syntax::Config::new().utf8(H::UTF8))
             .build(pattern)
-            .map_err(Box::new)?;
-        Ok(Pattern { regex, haystack: PhantomData })
+            .map_err(Box::new)
     }
 
-    /// The search of `haystack` from `start`, with what lies before `start` still seen by
+    fn as_written(&self) -> &meta::Regex {
+        self.as_written.get_or_init(|| {
+            Self::build(&self.source).expect("a pattern that compiles folded compiles as written")
+        })
+    }
+
+    /// The regex to run over `haystack` itself, or `None` where the folded one runs over its
+    /// lowercased copy.
+    fn direct(&self, haystack: &H) -> Option<&meta::Regex> {
+        if !self.folded {
+            Some(&self.regex)
+        } else if haystack.bytes().len() > FOLD_LIMIT {
+            Some(self.as_written())
+        } else {
+            None
+        }
+    }
+
+    /// `search` run over the text this pattern reads: the text, or its ASCII-lowercased copy.
+    /// Test builds run it over the pattern as written too and require the same answer.
+    fn search<R: PartialEq + std::fmt::Debug>(
+        &self,
+        text: &Searched<'_, H>,
+        search: impl Fn(&meta::Regex, &[u8]) -> R,
+    ) -> R {
+        if let Some(regex) = self.direct(text.haystack) {
+            return search(regex, text.haystack.bytes());
+        }
+        let found = search(&self.regex, text.lowered());
+        #[cfg(test)]
+        assert_eq!(
+            found,
+            search(self.as_written(), text.haystack.bytes()),
+            "a folded pattern disagrees with the pattern as written"
+        );
+        found
+    }
+
+    /// The search of `text` from `start`, with what lies before `start` still seen by
     /// look-behind assertions.
-    fn input<'h>(haystack: &'h H, start: usize) -> Input<'h> {
-        let bytes = haystack.bytes();
-        Input::new(bytes).span(start..bytes.len())
+    fn input(text: &[u8], start: usize) -> Input<'_> {
+        Input::new(text).span(start..text.len())
     }
 
     pub fn is_match(&self, haystack: &H) -> bool {
-        self.regex.is_match(haystack.bytes())
+        self.search(&Searched::new(haystack), |regex, text| regex.is_match(text))
     }
 
     pub fn find<'h>(&self, haystack: &'h H) -> Option<Match<'h, H>> {
-        self.find_at(haystack, 0)
+        self.find_at(&Searched::new(haystack), 0)
     }
 
-    pub fn find_at<'h>(&self, haystack: &'h H, start: usize) -> Option<Match<'h, H>> {
-        let found = self.regex.search(&Self::input(haystack, start))?;
-        Some(Match { haystack, span: found.span() })
+    pub fn find_at<'h>(&self, text: &Searched<'h, H>, start: usize) -> Option<Match<'h, H>> {
+        let span = self.search(text, |regex, text| {
+            regex.search(&Self::input(text, start)).map(|found| found.span())
+        });
+        span.map(|span| Match { haystack: text.haystack, span })
     }
 
     pub fn find_iter<'r, 'h>(&'r self, haystack: &'h H) -> impl Iterator<Item = Match<'h, H>> + 'r
     where
         'h: 'r,
     {
-        let found = self.regex.find_iter(haystack.bytes());
-        found.map(move |found| Match { haystack, span: found.span() })
+        // Over a lowercased copy, every match is found at once: the copy is not kept.
+        let spans: Box<dyn Iterator<Item = Span> + 'r> = match self.direct(haystack) {
+            Some(regex) => Box::new(regex.find_iter(haystack.bytes()).map(|found| found.span())),
+            None => {
+                let spans: Vec<Span> = self.search(&Searched::new(haystack), |regex, text| {
+                    regex.find_iter(text).map(|found| found.span()).collect()
+                });
+                Box::new(spans.into_iter())
+            }
+        };
+        spans.map(move |span| Match { haystack, span })
     }
 
     pub fn captures<'h>(&self, haystack: &'h H) -> Option<Captures<'h, H>> {
-        self.captures_at(haystack, 0)
+        self.captures_at(&Searched::new(haystack), 0)
     }
 
-    pub fn captures_at<'h>(&self, haystack: &'h H, start: usize) -> Option<Captures<'h, H>> {
-        let mut slots = self.regex.create_captures();
-        self.regex.search_captures(&Self::input(haystack, start), &mut slots);
-        slots.is_match().then_some(Captures { haystack, slots })
+    pub fn captures_at<'h>(&self, text: &Searched<'h, H>, start: usize) -> Option<Captures<'h, H>> {
+        let slots = self.search(text, |regex, text| {
+            let mut slots = regex.create_captures();
+            regex.search_captures(&Self::input(text, start), &mut slots);
+            Groups(slots)
+        });
+        slots.0.is_match().then_some(Captures { haystack: text.haystack, slots: slots.0 })
     }
 
     pub fn captures_iter<'r, 'h>(
@@ -119,8 +213,29 @@ impl<H: Haystack + ?Sized> Pattern<H> {
     where
         'h: 'r,
     {
-        let found = self.regex.captures_iter(haystack.bytes());
+        let found: Box<dyn Iterator<Item = Slots> + 'r> = match self.direct(haystack) {
+            Some(regex) => Box::new(regex.captures_iter(haystack.bytes())),
+            None => {
+                let found: Vec<Groups> = self.search(&Searched::new(haystack), |regex, text| {
+                    regex.captures_iter(text).map(Groups).collect()
+                });
+                Box::new(found.into_iter().map(|groups| groups.0))
+            }
+        };
         found.map(move |slots| Captures { haystack, slots })
+    }
+}
+
+/// The groups of one search, compared by their spans.
+#[derive(Debug)]
+struct Groups(Slots);
+
+impl PartialEq for Groups {
+    fn eq(&self, other: &Groups) -> bool {
+        let spans = |slots: &Slots| {
+            (0..slots.group_len()).map(|group| slots.get_group(group)).collect::<Vec<_>>()
+        };
+        spans(&self.0) == spans(&other.0)
     }
 }
 
@@ -202,6 +317,43 @@ impl<'h, H: Haystack + ?Sized> Captures<'h, H> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::Value;
+
+    /// Every string in `value` with each ASCII letter's case swapped.
+    fn swap_case(value: &mut Value) {
+        match value {
+            Value::String(text) => {
+                let swapped = text.chars().map(|c| match c {
+                    'a'..='z' => c.to_ascii_uppercase(),
+                    'A'..='Z' => c.to_ascii_lowercase(),
+                    _ => c,
+                });
+                *text = swapped.collect();
+            }
+            Value::Array(items) => items.iter_mut().for_each(swap_case),
+            Value::Object(members) => members.iter_mut().for_each(|(_, item)| swap_case(item)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn folded_patterns_agree_with_the_patterns_as_written_over_the_corpus() {
+        // In test builds every search of a folded pattern is checked against the pattern as
+        // written: scanning every corpus case, as written and with its letters' cases swapped,
+        // puts each rule pattern the corpus reaches through that check.
+        let corpus = crate::eval::corpus::load(std::path::Path::new("corpus"))
+            .expect("the corpus is checked in");
+        let mut findings = 0;
+        for case in &corpus.cases {
+            let mut swapped = case.surfaces.clone();
+            for entity in swapped.iter_mut().flat_map(|surface| &mut surface.entities) {
+                swap_case(&mut entity.value);
+            }
+            findings += crate::scan::scan(&case.surfaces).len();
+            findings += crate::scan::scan(&swapped).len();
+        }
+        assert!(findings > corpus.cases.len(), "the corpus fires the rules");
+    }
 
     #[test]
     fn finds_what_the_regex_crate_finds() {
@@ -217,13 +369,28 @@ mod tests {
         assert_eq!(ours.find_iter(text).count(), 3);
         // Look-behind sees what precedes `start`: "end" inside "Send" is no word start.
         let inside = text.find("end").unwrap_or_default();
-        assert_eq!(ours.find_at(text, inside).map(|m| m.as_str()), Some("POST   tokens"));
+        let searched = Searched::new(text);
+        assert_eq!(ours.find_at(&searched, inside).map(|m| m.as_str()), Some("POST   tokens"));
         let groups = ours.captures(text).expect("a match");
         assert_eq!(groups.name("what").map(|m| m.as_str()), Some("keys"));
         assert_eq!(groups.get(0).map(|m| m.range()), Some(0..9));
         let all: Vec<_> = ours.captures_iter(text).filter_map(|c| c.name("what")).collect();
         assert_eq!(all.iter().map(|m| m.as_str()).collect::<Vec<_>>(), ["keys", "tokens", "d"]);
         assert!(ours.is_match(text) && !ours.is_match("sender"));
+    }
+
+    #[test]
+    fn long_texts_read_the_pattern_as_written() {
+        let pattern = Regex::new(r"(?i-u)\bsend[ \t]+(?P<what>keys)\b").expect("valid pattern");
+        assert!(pattern.folded);
+        let short = "Then SEND Keys.";
+        let long = format!("{}{short}", "x ".repeat(FOLD_LIMIT));
+        for text in [short, long.as_str()] {
+            let found = pattern.find_iter(text).map(|m| m.as_str()).collect::<Vec<_>>();
+            assert_eq!(found, ["SEND Keys"]);
+            let what = pattern.captures(text).and_then(|c| c.name("what")).map(|m| m.as_str());
+            assert_eq!(what, Some("Keys"));
+        }
     }
 
     #[test]

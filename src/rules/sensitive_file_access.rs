@@ -2,7 +2,7 @@
 
 use crate::model::Severity;
 use crate::rules::lexicon::{ascii_regex, clause_start, phrase_alternation};
-use crate::rules::pattern::Regex;
+use crate::rules::pattern::{Regex, Searched};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use std::sync::LazyLock;
@@ -120,7 +120,8 @@ impl TextRule for SensitiveFileAccess {
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
         let text = text.as_str();
         let mut at = 0;
-        while let Some(file) = SECRET_FILE.find_at(text, at) {
+        let searched = Searched::new(text);
+        while let Some(file) = SECRET_FILE.find_at(&searched, at) {
             if stands_alone(text, file.start(), file.end()) {
                 if is_read(text, file.start()) {
                     hits.push(Hit::new(file.start(), file.end(), MESSAGE));
@@ -149,14 +150,17 @@ fn stands_alone(text: &str, start: usize, end: usize) -> bool {
 fn is_read(text: &str, file_start: usize) -> bool {
     let reach = text[..file_start].char_indices().rev().nth(VERB_REACH - 1).map_or(0, |(at, _)| at);
     let clause = clause_start(text, file_start);
-    let before = &text[..file_start];
+    let from = reach.max(clause);
+    // The window searched, from the character before `from`: `\b` looks behind by one.
+    let base = text[..from].char_indices().next_back().map_or(0, |(at, _)| at);
+    let before = Searched::new(&text[base..file_start]);
     let mut verb = None;
-    let mut at = reach.max(clause);
-    while let Some(found) = READ_VERB.find_at(before, at) {
-        verb = Some(found);
+    let mut at = from - base;
+    while let Some(found) = READ_VERB.find_at(&before, at) {
+        verb = Some(base + found.start());
         at = found.end();
     }
-    verb.is_some_and(|verb| !is_disclaimed(&text[clause..verb.start()]))
+    verb.is_some_and(|verb| !is_disclaimed(&text[clause..verb]))
 }
 
 /// Whether the words before a verb negate it: a negation among the two words before it, with
