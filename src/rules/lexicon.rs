@@ -227,6 +227,11 @@ impl GatedPatterns {
         self.armed(text).find(|&at| self.regex(at).is_match(text))
     }
 
+    /// Whether any entry among `entries` matches `text`.
+    pub fn matches_any(&self, text: &[u8], entries: Range<usize>) -> bool {
+        self.armed(text).filter(|at| entries.contains(at)).any(|at| self.regex(at).is_match(text))
+    }
+
     /// Every match in `text` of the entries as one alternation, in list order, would find
     /// them, each with the index of its entry.
     pub fn find_iter<'t>(

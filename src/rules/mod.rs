@@ -24,7 +24,7 @@ pub mod name_collision;
 pub mod pattern;
 pub mod sensitive_file_access;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 pub mod tool_shadowing;
 
 /// What a rule is, declared once.

@@ -22,15 +22,13 @@
 
 use crate::model::Severity;
 use crate::rules::lexicon::{
-    COVERT_ADVERBS, Gate, GatedPatterns, ascii_classes, ascii_regex, leftmost_first,
-    phrase_alternation,
+    COVERT_ADVERBS, Gate, GatedPatterns, ascii_classes, ascii_regex, phrase_alternation,
 };
-use crate::rules::pattern::{ByteRegex, Regex, Searched};
+use crate::rules::pattern::{ByteRegex, Regex};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use std::cell::OnceCell;
 use std::ops::Range;
-use std::rc::Rc;
 use std::sync::LazyLock;
 
 static META: RuleMeta = RuleMeta {
@@ -107,75 +105,74 @@ impl Payload {
     }
 }
 
-/// The payload families `CARRIED` finds, in the order of its groups.
-const CARRIED_FAMILIES: [Payload; 5] = [
+/// What an order may make the model carry to an outside address besides plain data ("the
+/// results"), one family per entry: the conversation, instructions, files, environment
+/// variables, credentials, a secret variable by name, then the addresses themselves (an e-mail
+/// recipient, a URL). Only the families whose words occur are compiled: most texts name one or
+/// two, and the carried families together were a quarter of a small one-shot scan's compile.
+const PAYLOAD_FAMILIES: [Payload; 8] = [
     Payload::Conversation,
     Payload::Instructions,
     Payload::File,
     Payload::Environment,
     Payload::Credentials,
+    Payload::Environment,
+    Payload::Recipient,
+    Payload::Url,
 ];
 
-/// The payloads an order may send to an outside address besides plain data ("the results"):
-/// the conversation, instructions, files, environment variables, credentials; one group each.
-/// A secret variable by name is `SECRET_VARIABLE`'s: its case matters, and the rest of these
-/// words compile smaller without it (see `pattern`).
-static CARRIED: LazyLock<Regex> = LazyLock::new(|| {
-    let families = [
-        conversation_pattern(),
-        instructions_pattern(),
-        file_pattern(),
-        environment_pattern(),
-        credentials_pattern(),
-    ];
-    let groups: Vec<String> = families.iter().map(|family| format!("({family})")).collect();
-    ascii_regex(&groups.join("|"))
-});
+/// The families before this index are carried things; the rest are addresses.
+const ADDRESS_ENTRIES: usize = 6;
 
-/// `$X_KEY`, `${API_TOKEN}`: an environment variable holding a secret, upper case. A `$X_KEY`
-/// needs its underscore: a bare `$TOKEN` is as often a template slot.
-static SECRET_VARIABLE: LazyLock<Regex> = LazyLock::new(|| {
-    let secret = "(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)";
-    let bare = "(?:API_?KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)";
-    ascii_regex(&format!(r"\$\{{?(?:[A-Z0-9_]*_{secret}|{bare})\}}?{WB}"))
-});
-
-/// The payloads that are addresses: an e-mail recipient, then a URL.
-static ADDRESSED: LazyLock<Regex> = LazyLock::new(|| {
+#[rustfmt::skip]
+static PAYLOADS: LazyLock<GatedPatterns> = LazyLock::new(|| {
+    let gate = |stems, pattern: String| Gate { stems, pattern };
     let url = phrase_alternation(&["https://", "http://", "ftp://", "www."]);
-    ascii_regex(&format!(
-        r#"({WB}[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{{2,}}{WB})|({WB}{url}[^\s'"`<>()\[\]{{}}]+)"#
-    ))
+    let gates = [
+        gate(
+            &["conversation", "chat", "message", "dialog", "transcript", "context", "thread",
+              "everything"],
+            conversation_pattern(),
+        ),
+        gate(
+            &["system", "developer", "instruction", "rules", "guidelines", "prompt"],
+            instructions_pattern(),
+        ),
+        gate(
+            &["~", "home", "%", "/etc/", "users", "/root/", "env", "ssh", "aws", "gnupg", "kube",
+              "docker", "netrc", "npmrc", "pypirc", "pgpass", "git-credentials", "gitconfig",
+              "history", "config", "mcp.json", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519",
+              "known_hosts", "clipboard", "keychain", "keyring", "password"],
+            file_pattern(),
+        ),
+        gate(&["env"], environment_pattern()),
+        gate(
+            &["key", "token", "cookie", "credential", "pass", "secret", "phrase", "mnemonic"],
+            credentials_pattern(),
+        ),
+        // `$X_KEY`, `${API_TOKEN}`: upper case, so this entry is not folded (see `pattern`). A
+        // `$X_KEY` needs its underscore: a bare `$TOKEN` is as often a template slot.
+        gate(&["$"], {
+            let secret = "(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)";
+            let bare = "(?:API_?KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)";
+            format!(r"\$\{{?(?:[A-Z0-9_]*_{secret}|{bare})\}}?{WB}")
+        }),
+        gate(
+            &["@"],
+            format!(r"{WB}[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{{2,}}{WB}"),
+        ),
+        gate(&["://", "www."], format!(r#"{WB}{url}[^\s'"`<>()\[\]{{}}]+"#)),
+    ];
+    GatedPatterns::new(gates, |pattern| {
+        ByteRegex::new(&ascii_classes(pattern)).expect("model-directive payload patterns compile")
+    })
 });
 
-/// Every payload in `text`, left to right, as one alternation of `CARRIED`'s families,
-/// `SECRET_VARIABLE` and `ADDRESSED`'s families would find them (the leftmost match, the
-/// earlier family on a tie), without compiling the large carried pattern twice.
+/// Every payload in `text`, left to right, as one alternation of the families in order would
+/// find them: the leftmost match, the earlier family on a tie.
 fn payloads(text: &str) -> impl Iterator<Item = (Payload, Range<usize>)> + '_ {
-    const ADDRESS_FAMILIES: [Payload; 2] = [Payload::Recipient, Payload::Url];
-    let patterns: [(&Regex, &[Payload]); 3] = [
-        (&CARRIED, &CARRIED_FAMILIES),
-        (&SECRET_VARIABLE, &[Payload::Environment]),
-        (&ADDRESSED, &ADDRESS_FAMILIES),
-    ];
-    let searched = Rc::new(Searched::new(text));
-    let found = leftmost_first(0..patterns.len(), {
-        let searched = Rc::clone(&searched);
-        move |index, at| patterns[index].0.find_at(&searched, at).map(|found| found.range())
-    });
-    // Capture searches only where the match text does not tell the family.
-    found.filter_map(move |(index, span)| {
-        let (regex, families) = patterns[index];
-        let family = address_family(&text[span.clone()]).or_else(|| {
-            if let [family] = families {
-                return Some(*family);
-            }
-            let groups = regex.captures_at(&searched, span.start)?;
-            let group = (1..=families.len()).find(|&group| groups.get(group).is_some())?;
-            Some(families[group - 1])
-        })?;
-        Some((family, span))
-    })
+    let found = PAYLOADS.find_iter(text.as_bytes());
+    found.map(|(entry, span)| (PAYLOAD_FAMILIES[entry], span))
 }
 
 /// "the full conversation", "chat history", "all previous messages", "the user's messages",
@@ -818,25 +815,6 @@ impl TextRule for ModelDirective {
     }
 }
 
-/// The family of a payload match read off its text, without a capture search, for the two
-/// commonest: a URL starts with its scheme, an email address is one token holding `@` (every
-/// other family's match holds a space or starts with a path sigil).
-fn address_family(found: &str) -> Option<Payload> {
-    let starts_with = |prefix: &str| {
-        found.get(..prefix.len()).is_some_and(|head| head.eq_ignore_ascii_case(prefix))
-    };
-    if ["http://", "https://", "ftp://", "www."].iter().any(|scheme| starts_with(scheme)) {
-        Some(Payload::Url)
-    } else if found.contains('@')
-        && found.starts_with(|c: char| c.is_ascii_alphanumeric())
-        && !found.contains(char::is_whitespace)
-    {
-        Some(Payload::Recipient)
-    } else {
-        None
-    }
-}
-
 /// One order found: where it is, and which part of it a message quotes.
 struct Order {
     span: Range<usize>,
@@ -1128,7 +1106,8 @@ impl<'a> Doc<'a> {
             .take(3)
             .any(|word| is_one_of(word, &["to", "at", "via", "into"]));
         to_address
-            && [&DATA, &CARRIED, &SECRET_VARIABLE].iter().any(|payload| payload.is_match(between))
+            && (DATA.is_match(between)
+                || PAYLOADS.matches_any(between.as_bytes(), 0..ADDRESS_ENTRIES))
     }
 
     /// A URL payload: data sent to it (then corroborated like any order), or instructions
@@ -1620,6 +1599,7 @@ mod tests {
         ];
         crate::rules::testing::assert_stems_cover_matches(&ADDRESS, &examples);
         crate::rules::testing::assert_stems_cover_matches(&CUE, &examples);
+        crate::rules::testing::assert_stems_cover_matches(&PAYLOADS, &examples);
     }
 
     #[test]

@@ -7,10 +7,17 @@
 
 use crate::rules::{RuleMeta, TextRule, text_rules};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
-use std::sync::LazyLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{LazyLock, OnceLock};
 
 struct Triggers {
-    automaton: AhoCorasick,
+    patterns: Vec<&'static str>,
+    /// Searches the first strings of a process: quick to build.
+    nfa: AhoCorasick,
+    /// Searches once `DFA_AFTER_BYTES` have been read: the fastest overlapping search of a few
+    /// hundred short words, but its build costs about as much as the NFA's search of a megabyte,
+    /// and a one-shot scan of a few tools never reads that much.
+    dfa: OnceLock<AhoCorasick>,
     /// For each automaton pattern, the bit set of rules it arms.
     arms: Vec<u64>,
     /// Rules that declare no triggers and always run.
@@ -41,15 +48,37 @@ static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
             }
         }
     }
-    let automaton = AhoCorasickBuilder::new()
+    let nfa = automaton(&patterns, AhoCorasickKind::ContiguousNFA);
+    Triggers { patterns, nfa, dfa: OnceLock::new(), arms, always, metas }
+});
+
+/// The bytes of text searched with the NFA before the DFA is built.
+const DFA_AFTER_BYTES: usize = 1 << 20;
+
+/// Bytes searched so far by this process, until the DFA is built.
+static SEARCHED: AtomicUsize = AtomicUsize::new(0);
+
+fn automaton(patterns: &[&str], kind: AhoCorasickKind) -> AhoCorasick {
+    AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
         .match_kind(MatchKind::Standard)
-        // A few hundred short words: the full DFA is small and the fastest overlapping search.
-        .kind(Some(AhoCorasickKind::DFA))
-        .build(&patterns)
-        .expect("trigger words form a valid automaton");
-    Triggers { automaton, arms, always, metas }
-});
+        .kind(Some(kind))
+        .build(patterns)
+        .expect("trigger words form a valid automaton")
+}
+
+impl Triggers {
+    /// The automaton to search `len` more bytes with. Both find the same triggers.
+    fn automaton(&self, len: usize) -> &AhoCorasick {
+        if let Some(dfa) = self.dfa.get() {
+            return dfa;
+        }
+        if SEARCHED.fetch_add(len, Ordering::Relaxed) + len < DFA_AFTER_BYTES {
+            return &self.nfa;
+        }
+        self.dfa.get_or_init(|| automaton(&self.patterns, AhoCorasickKind::DFA))
+    }
+}
 
 /// One string, prepared once for every rule.
 pub struct Text<'a> {
@@ -64,7 +93,7 @@ impl<'a> Text<'a> {
         let mut armed = triggers.always;
         let all = triggers.arms.iter().fold(0, |all, bits| all | bits) | triggers.always;
         // Overlapping search: one trigger inside another must still arm its rule.
-        for found in triggers.automaton.find_overlapping_iter(raw) {
+        for found in triggers.automaton(raw.len()).find_overlapping_iter(raw) {
             armed |= triggers.arms[found.pattern().as_usize()];
             if armed == all {
                 break;
@@ -89,5 +118,27 @@ impl<'a> Text<'a> {
             Some(index) => self.armed & (1u64 << index) != 0,
             None => true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_nfa_and_the_dfa_find_the_same_triggers() {
+        let triggers = &*TRIGGERS;
+        let dfa = automaton(&triggers.patterns, AhoCorasickKind::DFA);
+        let found = |automaton: &AhoCorasick, text: &str| -> Vec<_> {
+            let found = automaton.find_overlapping_iter(text);
+            found.map(|m| (m.pattern(), m.range())).collect()
+        };
+        let mut fired = 0;
+        for text in crate::rules::testing::corpus_strings() {
+            let by_nfa = found(&triggers.nfa, &text);
+            assert_eq!(by_nfa, found(&dfa, &text), "{text}");
+            fired += by_nfa.len();
+        }
+        assert!(fired > 0, "the corpus holds trigger words");
     }
 }
