@@ -8,6 +8,11 @@
 //! already run only on strings their trigger words admit, so a prefilter saves them little: the
 //! 10,000-tool bench scan moved by 0-5% without one.
 //!
+//! A pattern is first built without the lazy DFA, which halves its build, and searches with the
+//! backtracker or the PikeVM: over the few short strings of a one-shot scan that costs less than
+//! building and warming the DFA would. Once it has searched `LAZY_DFA_AFTER_BYTES` it is
+//! rebuilt with the DFA, so a large manifest still runs at DFA speed.
+//!
 //! The API is the slice of `regex`'s the rules use, with the same semantics: leftmost-first
 //! matches, `find_at` and `captures_at` look behind their start for `\b` and `^`.
 
@@ -19,6 +24,7 @@ use std::cell::OnceCell;
 use std::marker::PhantomData;
 use std::ops::Range;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What a pattern searches: text (`str`, matches on character boundaries) or bytes.
 pub trait Haystack {
@@ -51,7 +57,7 @@ impl Haystack for [u8] {
 
 /// A compiled pattern over haystacks of type `H`.
 pub struct Pattern<H: ?Sized> {
-    regex: meta::Regex,
+    regex: Tiered,
     /// Whether `regex` is the pattern lowercased, to search ASCII-lowercased text with (see
     /// [`ascii_fold`]).
     folded: bool,
@@ -66,6 +72,61 @@ pub struct Pattern<H: ?Sized> {
 /// costs little next to a second compile while texts are metadata-sized; over a long text the
 /// rules search many slices, each a fresh copy, and the pattern as written is compiled instead.
 const FOLD_LIMIT: usize = 4096;
+
+/// The bytes a pattern searches before it is rebuilt with the lazy DFA. Building the DFA costs
+/// about as much as the backtracker's search of a few kilobytes of metadata.
+const LAZY_DFA_AFTER_BYTES: usize = 4096;
+
+/// A pattern's regex without the lazy DFA, and with it once the pattern has read enough text.
+/// Both find the same matches.
+struct Tiered {
+    pattern: Box<str>,
+    without_dfa: meta::Regex,
+    with_dfa: OnceLock<meta::Regex>,
+    searched: AtomicUsize,
+}
+
+impl Tiered {
+    fn new(pattern: &str, utf8: bool) -> Result<Tiered, Box<meta::BuildError>> {
+        Ok(Tiered {
+            pattern: pattern.into(),
+            without_dfa: build(pattern, utf8, false)?,
+            with_dfa: OnceLock::new(),
+            searched: AtomicUsize::new(0),
+        })
+    }
+
+    /// The regex to search `len` more bytes with.
+    fn regex(&self, len: usize, utf8: bool) -> &meta::Regex {
+        if let Some(regex) = self.with_dfa.get() {
+            return regex;
+        }
+        if self.searched.fetch_add(len, Ordering::Relaxed) + len < LAZY_DFA_AFTER_BYTES {
+            return &self.without_dfa;
+        }
+        self.with_dfa.get_or_init(|| {
+            // The same pattern built once already: should the DFA's build still fail, the
+            // searches go on without it.
+            build(&self.pattern, utf8, true).unwrap_or_else(|_| self.without_dfa.clone())
+        })
+    }
+}
+
+/// `regex`'s own limits and semantics, less the prefilter, and with the lazy DFA or without.
+fn build(pattern: &str, utf8: bool, lazy_dfa: bool) -> Result<meta::Regex, Box<meta::BuildError>> {
+    let config = meta::Config::new()
+        .match_kind(MatchKind::LeftmostFirst)
+        .utf8_empty(utf8)
+        .nfa_size_limit(Some(10 << 20))
+        .hybrid(lazy_dfa)
+        .hybrid_cache_capacity(2 << 20)
+        .auto_prefilter(false);
+    meta::Builder::new()
+        .configure(config)
+        .syntax(syntax::Config::new().utf8(utf8))
+        .build(pattern)
+        .map_err(Box::new)
+}
 
 /// A pattern over text, like `regex::Regex`.
 pub type Regex = Pattern<str>;
@@ -94,7 +155,7 @@ impl<H: Haystack + ?Sized> Pattern<H> {
     pub fn new(pattern: &str) -> Result<Pattern<H>, Box<meta::BuildError>> {
         let lowercased = ascii_fold::lowercase_pattern(pattern);
         Ok(Pattern {
-            regex: Self::build(lowercased.as_deref().unwrap_or(pattern))?,
+            regex: Tiered::new(lowercased.as_deref().unwrap_or(pattern), H::UTF8)?,
             folded: lowercased.is_some(),
             source: if lowercased.is_some() { pattern.into() } else { Box::default() },
             as_written: OnceLock::new(),
@@ -102,24 +163,11 @@ impl<H: Haystack + ?Sized> Pattern<H> {
         })
     }
 
-    fn build(pattern: &str) -> Result<meta::Regex, Box<meta::BuildError>> {
-        // `regex`'s own limits and semantics, less the prefilter.
-        let config = meta::Config::new()
-            .match_kind(MatchKind::LeftmostFirst)
-            .utf8_empty(H::UTF8)
-            .nfa_size_limit(Some(10 << 20))
-            .hybrid_cache_capacity(2 << 20)
-            .auto_prefilter(false);
-        meta::Builder::new()
-            .configure(config)
-            .syntax(syntax::Config::new().utf8(H::UTF8))
-            .build(pattern)
-            .map_err(Box::new)
-    }
-
     fn as_written(&self) -> &meta::Regex {
         self.as_written.get_or_init(|| {
-            Self::build(&self.source).expect("a pattern that compiles folded compiles as written")
+            // Read only over long texts, where the lazy DFA pays for itself at once.
+            build(&self.source, H::UTF8, true)
+                .expect("a pattern that compiles folded compiles as written")
         })
     }
 
@@ -127,7 +175,7 @@ impl<H: Haystack + ?Sized> Pattern<H> {
     /// lowercased copy.
     fn direct(&self, haystack: &H) -> Option<&meta::Regex> {
         if !self.folded {
-            Some(&self.regex)
+            Some(self.regex.regex(haystack.bytes().len(), H::UTF8))
         } else if haystack.bytes().len() > FOLD_LIMIT {
             Some(self.as_written())
         } else {
@@ -145,7 +193,8 @@ impl<H: Haystack + ?Sized> Pattern<H> {
         if let Some(regex) = self.direct(text.haystack) {
             return search(regex, text.haystack.bytes());
         }
-        let found = search(&self.regex, text.lowered());
+        let lowered = text.lowered();
+        let found = search(self.regex.regex(lowered.len(), H::UTF8), lowered);
         #[cfg(test)]
         assert_eq!(
             found,
@@ -377,6 +426,28 @@ mod tests {
         let all: Vec<_> = ours.captures_iter(text).filter_map(|c| c.name("what")).collect();
         assert_eq!(all.iter().map(|m| m.as_str()).collect::<Vec<_>>(), ["keys", "tokens", "d"]);
         assert!(ours.is_match(text) && !ours.is_match("sender"));
+    }
+
+    #[test]
+    fn patterns_find_the_same_matches_before_and_after_the_lazy_dfa() {
+        let pattern = Regex::new(r"\b(?:send|post)[ \t]+(?P<what>\w+)").expect("valid pattern");
+        let text = "Send keys, then post tokens; resend nothing. post déjà";
+        let search = || {
+            let found: Vec<_> = pattern.find_iter(text).map(|m| m.range()).collect();
+            let what = pattern.captures(text).and_then(|c| c.name("what")).map(|m| m.range());
+            (found, what)
+        };
+        let without_dfa = search();
+        assert!(pattern.regex.with_dfa.get().is_none(), "a few short searches skip the DFA");
+        while pattern.regex.with_dfa.get().is_none() {
+            assert_eq!(search(), without_dfa);
+        }
+        assert_eq!(search(), without_dfa);
+        assert_eq!(without_dfa.0.len(), 2);
+        let long = format!("{}post it", " ".repeat(LAZY_DFA_AFTER_BYTES));
+        let fresh = Regex::new(r"\bpost[ \t]+\w+").expect("valid pattern");
+        assert_eq!(fresh.find(&long).map(|m| m.as_str()), Some("post it"));
+        assert!(fresh.regex.with_dfa.get().is_some(), "one long text builds the DFA at once");
     }
 
     #[test]
