@@ -8,10 +8,11 @@
 //! already run only on strings their trigger words admit, so a prefilter saves them little: the
 //! 10,000-tool bench scan moved by 0-5% without one.
 //!
-//! A pattern is first built without the lazy DFA, which halves its build, and searches with the
-//! backtracker or the PikeVM: over the few short strings of a one-shot scan that costs less than
-//! building and warming the DFA would. Once it has searched `LAZY_DFA_AFTER_BYTES` it is
-//! rebuilt with the DFA, so a large manifest still runs at DFA speed.
+//! A pattern is first built without the lazy DFA (no reverse NFA, no DFA cache: a quarter off
+//! the build of the patterns `examples/tools.json` needs) and searches with the backtracker or
+//! the PikeVM: over the few short strings of a one-shot scan that costs less than building and
+//! warming the DFA would (a fifth less, compile and search together). Once it has searched
+//! `LAZY_DFA_AFTER_BYTES` it is rebuilt with the DFA, so a large manifest still runs at DFA speed.
 //!
 //! The API is the slice of `regex`'s the rules use, with the same semantics: leftmost-first
 //! matches, `find_at` and `captures_at` look behind their start for `\b` and `^`.
