@@ -14,6 +14,7 @@ pub mod report;
 pub mod rules;
 pub mod scan;
 pub mod source;
+mod tiered;
 
 /// Where the README lives; rule help links point at its sections.
 pub const HOMEPAGE: &str = "https://github.com/marcusikk/rune";

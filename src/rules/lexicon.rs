@@ -132,8 +132,9 @@ pub fn ascii_regex(pattern: &str) -> Regex {
 }
 
 /// An automaton finding `words` in any ASCII case. Rules build these on every run to search
-/// short texts: a contiguous NFA builds several times faster than the DFA `aho-corasick` would
-/// pick for a few dozen words, and searches them about as fast.
+/// short texts: for 33 words a contiguous NFA builds in 67 µs where the DFA `aho-corasick`
+/// would pick takes 172 µs, and searches at 5.4 ns a byte against 2.2, so the NFA is ahead
+/// until a process has put some 30 KB of text through it.
 pub fn word_automaton<W: AsRef<[u8]>>(words: impl IntoIterator<Item = W>) -> AhoCorasick {
     AhoCorasick::builder()
         .ascii_case_insensitive(true)
@@ -227,9 +228,9 @@ impl GatedPatterns {
         self.armed(text).find(|&at| self.regex(at).is_match(text))
     }
 
-    /// Whether any entry among `entries` matches `text`.
-    pub fn matches_any(&self, text: &[u8], entries: Range<usize>) -> bool {
-        self.armed(text).filter(|at| entries.contains(at)).any(|at| self.regex(at).is_match(text))
+    /// Whether any entry `among` admits matches `text`.
+    pub fn matches_any(&self, text: &[u8], among: impl Fn(usize) -> bool) -> bool {
+        self.armed(text).filter(|&at| among(at)).any(|at| self.regex(at).is_match(text))
     }
 
     /// Every match in `text` of the entries as one alternation, in list order, would find

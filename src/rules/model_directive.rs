@@ -87,6 +87,11 @@ enum Payload {
 }
 
 impl Payload {
+    /// Whether the payload is where data goes rather than data.
+    fn is_address(self) -> bool {
+        matches!(self, Payload::Recipient | Payload::Url)
+    }
+
     /// Stems of an argument name that make the payload that argument's own input: "pass the full
     /// conversation as `messages`" is an LLM proxy, "pass ~/code as the `root` path" a path.
     fn own_arguments(self) -> &'static [&'static str] {
@@ -105,74 +110,73 @@ impl Payload {
     }
 }
 
+/// The payload patterns, each entry with the family it finds.
+struct Payloads {
+    families: Vec<Payload>,
+    patterns: GatedPatterns,
+}
+
 /// What an order may make the model carry to an outside address besides plain data ("the
 /// results"), one family per entry: the conversation, instructions, files, environment
 /// variables, credentials, a secret variable by name, then the addresses themselves (an e-mail
 /// recipient, a URL). Only the families whose words occur are compiled: most texts name one or
 /// two, and the carried families together were a quarter of a small one-shot scan's compile.
-const PAYLOAD_FAMILIES: [Payload; 8] = [
-    Payload::Conversation,
-    Payload::Instructions,
-    Payload::File,
-    Payload::Environment,
-    Payload::Credentials,
-    Payload::Environment,
-    Payload::Recipient,
-    Payload::Url,
-];
-
-/// The families before this index are carried things; the rest are addresses.
-const ADDRESS_ENTRIES: usize = 6;
-
 #[rustfmt::skip]
-static PAYLOADS: LazyLock<GatedPatterns> = LazyLock::new(|| {
-    let gate = |stems, pattern: String| Gate { stems, pattern };
+static PAYLOADS: LazyLock<Payloads> = LazyLock::new(|| {
+    let gate = |family, stems, pattern: String| (family, Gate { stems, pattern });
     let url = phrase_alternation(&["https://", "http://", "ftp://", "www."]);
-    let gates = [
+    let entries = [
         gate(
+            Payload::Conversation,
             &["conversation", "chat", "message", "dialog", "transcript", "context", "thread",
               "everything"],
             conversation_pattern(),
         ),
         gate(
+            Payload::Instructions,
             &["system", "developer", "instruction", "rules", "guidelines", "prompt"],
             instructions_pattern(),
         ),
         gate(
+            Payload::File,
             &["~", "home", "%", "/etc/", "users", "/root/", "env", "ssh", "aws", "gnupg", "kube",
               "docker", "netrc", "npmrc", "pypirc", "pgpass", "git-credentials", "gitconfig",
               "history", "config", "mcp.json", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519",
               "known_hosts", "clipboard", "keychain", "keyring", "password"],
             file_pattern(),
         ),
-        gate(&["env"], environment_pattern()),
+        gate(Payload::Environment, &["env"], environment_pattern()),
         gate(
+            Payload::Credentials,
             &["key", "token", "cookie", "credential", "pass", "secret", "phrase", "mnemonic"],
             credentials_pattern(),
         ),
         // `$X_KEY`, `${API_TOKEN}`: upper case, so this entry is not folded (see `pattern`). A
         // `$X_KEY` needs its underscore: a bare `$TOKEN` is as often a template slot.
-        gate(&["$"], {
+        gate(Payload::Environment, &["$"], {
             let secret = "(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)";
             let bare = "(?:API_?KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)";
             format!(r"\$\{{?(?:[A-Z0-9_]*_{secret}|{bare})\}}?{WB}")
         }),
         gate(
+            Payload::Recipient,
             &["@"],
             format!(r"{WB}[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{{2,}}{WB}"),
         ),
-        gate(&["://", "www."], format!(r#"{WB}{url}[^\s'"`<>()\[\]{{}}]+"#)),
+        gate(Payload::Url, &["://", "www."], format!(r#"{WB}{url}[^\s'"`<>()\[\]{{}}]+"#)),
     ];
-    GatedPatterns::new(gates, |pattern| {
+    let (families, gates): (Vec<_>, Vec<_>) = entries.into_iter().unzip();
+    let patterns = GatedPatterns::new(gates, |pattern| {
         ByteRegex::new(&ascii_classes(pattern)).expect("model-directive payload patterns compile")
-    })
+    });
+    Payloads { families, patterns }
 });
 
 /// Every payload in `text`, left to right, as one alternation of the families in order would
 /// find them: the leftmost match, the earlier family on a tie.
 fn payloads(text: &str) -> impl Iterator<Item = (Payload, Range<usize>)> + '_ {
-    let found = PAYLOADS.find_iter(text.as_bytes());
-    found.map(|(entry, span)| (PAYLOAD_FAMILIES[entry], span))
+    let found = PAYLOADS.patterns.find_iter(text.as_bytes());
+    found.map(|(entry, span)| (PAYLOADS.families[entry], span))
 }
 
 /// "the full conversation", "chat history", "all previous messages", "the user's messages",
@@ -1107,7 +1111,9 @@ impl<'a> Doc<'a> {
             .any(|word| is_one_of(word, &["to", "at", "via", "into"]));
         to_address
             && (DATA.is_match(between)
-                || PAYLOADS.matches_any(between.as_bytes(), 0..ADDRESS_ENTRIES))
+                || PAYLOADS.patterns.matches_any(between.as_bytes(), |entry| {
+                    !PAYLOADS.families[entry].is_address()
+                }))
     }
 
     /// A URL payload: data sent to it (then corroborated like any order), or instructions
@@ -1144,7 +1150,7 @@ impl<'a> Doc<'a> {
     /// "the full conversation must be included in the `notes` field": a passive order moving the
     /// payload into an argument not named for it.
     fn passive_order(&self, payload: Payload, found: &Range<usize>) -> Option<Order> {
-        if matches!(payload, Payload::Recipient | Payload::Url) {
+        if payload.is_address() {
             return None;
         }
         let passive = PASSIVE.find(&self.text[found.end..])?;
@@ -1599,7 +1605,7 @@ mod tests {
         ];
         crate::rules::testing::assert_stems_cover_matches(&ADDRESS, &examples);
         crate::rules::testing::assert_stems_cover_matches(&CUE, &examples);
-        crate::rules::testing::assert_stems_cover_matches(&PAYLOADS, &examples);
+        crate::rules::testing::assert_stems_cover_matches(&PAYLOADS.patterns, &examples);
     }
 
     #[test]

@@ -18,6 +18,7 @@
 //! matches, `find_at` and `captures_at` look behind their start for `\b` and `^`.
 
 use crate::rules::ascii_fold;
+use crate::tiered::Tiered;
 use regex_automata::util::captures::Captures as Slots;
 use regex_automata::util::syntax;
 use regex_automata::{Input, MatchKind, Span, meta};
@@ -25,7 +26,6 @@ use std::cell::OnceCell;
 use std::marker::PhantomData;
 use std::ops::Range;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What a pattern searches: text (`str`, matches on character boundaries) or bytes.
 pub trait Haystack {
@@ -58,13 +58,14 @@ impl Haystack for [u8] {
 
 /// A compiled pattern over haystacks of type `H`.
 pub struct Pattern<H: ?Sized> {
-    regex: Tiered,
-    /// Whether `regex` is the pattern lowercased, to search ASCII-lowercased text with (see
-    /// [`ascii_fold`]).
-    folded: bool,
+    /// The pattern `regex` is built from: lowercased where it folds (see [`ascii_fold`]), to
+    /// search ASCII-lowercased text with, else as written.
+    searched: Box<str>,
+    /// Without the lazy DFA until `LAZY_DFA_AFTER_BYTES` have been searched, then with it.
+    regex: Tiered<meta::Regex>,
     /// The pattern as written, kept for a folded one: it is compiled the first time a long text
     /// turns up (see [`FOLD_LIMIT`]), and test builds check every folded search against it.
-    source: Box<str>,
+    source: Option<Box<str>>,
     as_written: OnceLock<meta::Regex>,
     haystack: PhantomData<fn(&H)>,
 }
@@ -77,41 +78,6 @@ const FOLD_LIMIT: usize = 4096;
 /// The bytes a pattern searches before it is rebuilt with the lazy DFA. Building the DFA costs
 /// about as much as the backtracker's search of a few kilobytes of metadata.
 const LAZY_DFA_AFTER_BYTES: usize = 4096;
-
-/// A pattern's regex without the lazy DFA, and with it once the pattern has read enough text.
-/// Both find the same matches.
-struct Tiered {
-    pattern: Box<str>,
-    without_dfa: meta::Regex,
-    with_dfa: OnceLock<meta::Regex>,
-    searched: AtomicUsize,
-}
-
-impl Tiered {
-    fn new(pattern: &str, utf8: bool) -> Result<Tiered, Box<meta::BuildError>> {
-        Ok(Tiered {
-            pattern: pattern.into(),
-            without_dfa: build(pattern, utf8, false)?,
-            with_dfa: OnceLock::new(),
-            searched: AtomicUsize::new(0),
-        })
-    }
-
-    /// The regex to search `len` more bytes with.
-    fn regex(&self, len: usize, utf8: bool) -> &meta::Regex {
-        if let Some(regex) = self.with_dfa.get() {
-            return regex;
-        }
-        if self.searched.fetch_add(len, Ordering::Relaxed) + len < LAZY_DFA_AFTER_BYTES {
-            return &self.without_dfa;
-        }
-        self.with_dfa.get_or_init(|| {
-            // The same pattern built once already: should the DFA's build still fail, the
-            // searches go on without it.
-            build(&self.pattern, utf8, true).unwrap_or_else(|_| self.without_dfa.clone())
-        })
-    }
-}
 
 /// `regex`'s own limits and semantics, less the prefilter, and with the lazy DFA or without.
 fn build(pattern: &str, utf8: bool, lazy_dfa: bool) -> Result<meta::Regex, Box<meta::BuildError>> {
@@ -154,20 +120,33 @@ impl<'h, H: Haystack + ?Sized> Searched<'h, H> {
 
 impl<H: Haystack + ?Sized> Pattern<H> {
     pub fn new(pattern: &str) -> Result<Pattern<H>, Box<meta::BuildError>> {
-        let lowercased = ascii_fold::lowercase_pattern(pattern);
+        let (searched, source) = match ascii_fold::lowercase_pattern(pattern) {
+            Some(lowercased) => (lowercased.into_boxed_str(), Some(pattern.into())),
+            None => (pattern.into(), None),
+        };
         Ok(Pattern {
-            regex: Tiered::new(lowercased.as_deref().unwrap_or(pattern), H::UTF8)?,
-            folded: lowercased.is_some(),
-            source: if lowercased.is_some() { pattern.into() } else { Box::default() },
+            regex: Tiered::new(build(&searched, H::UTF8, false)?, LAZY_DFA_AFTER_BYTES),
+            searched,
+            source,
             as_written: OnceLock::new(),
             haystack: PhantomData,
         })
     }
 
-    fn as_written(&self) -> &meta::Regex {
+    /// The regex to search `len` more bytes of (lowercased, where it folds) text with.
+    fn regex(&self, len: usize) -> &meta::Regex {
+        self.regex.for_reading(len, |without_dfa| {
+            // The same pattern built once already: should the DFA's build still fail, the
+            // searches go on without it.
+            build(&self.searched, H::UTF8, true).unwrap_or_else(|_| without_dfa.clone())
+        })
+    }
+
+    /// The pattern as written, for a folded one.
+    fn as_written(&self, source: &str) -> &meta::Regex {
         self.as_written.get_or_init(|| {
             // Read only over long texts, where the lazy DFA pays for itself at once.
-            build(&self.source, H::UTF8, true)
+            build(source, H::UTF8, true)
                 .expect("a pattern that compiles folded compiles as written")
         })
     }
@@ -175,12 +154,11 @@ impl<H: Haystack + ?Sized> Pattern<H> {
     /// The regex to run over `haystack` itself, or `None` where the folded one runs over its
     /// lowercased copy.
     fn direct(&self, haystack: &H) -> Option<&meta::Regex> {
-        if !self.folded {
-            Some(self.regex.regex(haystack.bytes().len(), H::UTF8))
-        } else if haystack.bytes().len() > FOLD_LIMIT {
-            Some(self.as_written())
-        } else {
-            None
+        let len = haystack.bytes().len();
+        match &self.source {
+            None => Some(self.regex(len)),
+            Some(source) if len > FOLD_LIMIT => Some(self.as_written(source)),
+            Some(_) => None,
         }
     }
 
@@ -195,13 +173,15 @@ impl<H: Haystack + ?Sized> Pattern<H> {
             return search(regex, text.haystack.bytes());
         }
         let lowered = text.lowered();
-        let found = search(self.regex.regex(lowered.len(), H::UTF8), lowered);
+        let found = search(self.regex(lowered.len()), lowered);
         #[cfg(test)]
-        assert_eq!(
-            found,
-            search(self.as_written(), text.haystack.bytes()),
-            "a folded pattern disagrees with the pattern as written"
-        );
+        if let Some(source) = &self.source {
+            assert_eq!(
+                found,
+                search(self.as_written(source), text.haystack.bytes()),
+                "a folded pattern disagrees with the pattern as written"
+            );
+        }
         found
     }
 
@@ -322,22 +302,8 @@ impl<'h, H: Haystack + ?Sized> Match<'h, H> {
         self.span.range()
     }
 
-    pub fn len(&self) -> usize {
-        self.span.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.span.is_empty()
-    }
-
     pub fn as_str(&self) -> &'h H {
         self.haystack.slice(self.range())
-    }
-}
-
-impl<'h> Match<'h, [u8]> {
-    pub fn as_bytes(&self) -> &'h [u8] {
-        self.as_str()
     }
 }
 
@@ -439,8 +405,8 @@ mod tests {
             (found, what)
         };
         let without_dfa = search();
-        assert!(pattern.regex.with_dfa.get().is_none(), "a few short searches skip the DFA");
-        while pattern.regex.with_dfa.get().is_none() {
+        assert!(!pattern.regex.is_fast(), "a few short searches skip the DFA");
+        while !pattern.regex.is_fast() {
             assert_eq!(search(), without_dfa);
         }
         assert_eq!(search(), without_dfa);
@@ -448,13 +414,13 @@ mod tests {
         let long = format!("{}post it", " ".repeat(LAZY_DFA_AFTER_BYTES));
         let fresh = Regex::new(r"\bpost[ \t]+\w+").expect("valid pattern");
         assert_eq!(fresh.find(&long).map(|m| m.as_str()), Some("post it"));
-        assert!(fresh.regex.with_dfa.get().is_some(), "one long text builds the DFA at once");
+        assert!(fresh.regex.is_fast(), "one long text builds the DFA at once");
     }
 
     #[test]
     fn long_texts_read_the_pattern_as_written() {
         let pattern = Regex::new(r"(?i-u)\bsend[ \t]+(?P<what>keys)\b").expect("valid pattern");
-        assert!(pattern.folded);
+        assert!(pattern.source.is_some());
         let short = "Then SEND Keys.";
         let long = format!("{}{short}", "x ".repeat(FOLD_LIMIT));
         for text in [short, long.as_str()] {
@@ -471,7 +437,7 @@ mod tests {
         let ends: Vec<usize> = text.find_iter("é").map(|m| m.end()).collect();
         assert_eq!(ends, [0, 2]);
         let bytes = ByteRegex::new(r"(?-u:[^a])").expect("valid pattern");
-        assert_eq!(bytes.find("é".as_bytes()).map(|m| m.as_bytes()), Some(&b"\xc3"[..]));
+        assert_eq!(bytes.find("é".as_bytes()).map(|m| m.as_str()), Some(&b"\xc3"[..]));
         assert!(
             Regex::new(r"(?-u:[^a])").is_err(),
             "a text pattern may not match half a character"

@@ -6,18 +6,17 @@
 //! never run. That keeps the cost of a scan close to the cost of reading the JSON.
 
 use crate::rules::{RuleMeta, TextRule, text_rules};
+use crate::tiered::Tiered;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{LazyLock, OnceLock};
+use std::sync::LazyLock;
 
 struct Triggers {
     patterns: Vec<&'static str>,
-    /// Searches the first strings of a process: quick to build.
-    nfa: AhoCorasick,
-    /// Searches once `DFA_AFTER_BYTES` have been read: the fastest overlapping search of a few
-    /// hundred short words, but its build costs about as much as the NFA's search of a megabyte,
-    /// and a one-shot scan of a few tools never reads that much.
-    dfa: OnceLock<AhoCorasick>,
+    /// An NFA for the first strings of a process, the DFA after `DFA_AFTER_BYTES`: the DFA is
+    /// the fastest overlapping search of a few hundred short words, but its build costs about
+    /// as much as the NFA's search of a megabyte, and a one-shot scan of a few tools never
+    /// reads that much.
+    automaton: Tiered<AhoCorasick>,
     /// For each automaton pattern, the bit set of rules it arms.
     arms: Vec<u64>,
     /// Rules that declare no triggers and always run.
@@ -49,14 +48,11 @@ static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
         }
     }
     let nfa = automaton(&patterns, AhoCorasickKind::ContiguousNFA);
-    Triggers { patterns, nfa, dfa: OnceLock::new(), arms, always, metas }
+    Triggers { automaton: Tiered::new(nfa, DFA_AFTER_BYTES), patterns, arms, always, metas }
 });
 
 /// The bytes of text searched with the NFA before the DFA is built.
 const DFA_AFTER_BYTES: usize = 1 << 20;
-
-/// Bytes searched so far by this process, until the DFA is built.
-static SEARCHED: AtomicUsize = AtomicUsize::new(0);
 
 fn automaton(patterns: &[&str], kind: AhoCorasickKind) -> AhoCorasick {
     AhoCorasickBuilder::new()
@@ -70,13 +66,8 @@ fn automaton(patterns: &[&str], kind: AhoCorasickKind) -> AhoCorasick {
 impl Triggers {
     /// The automaton to search `len` more bytes with. Both find the same triggers.
     fn automaton(&self, len: usize) -> &AhoCorasick {
-        if let Some(dfa) = self.dfa.get() {
-            return dfa;
-        }
-        if SEARCHED.fetch_add(len, Ordering::Relaxed) + len < DFA_AFTER_BYTES {
-            return &self.nfa;
-        }
-        self.dfa.get_or_init(|| automaton(&self.patterns, AhoCorasickKind::DFA))
+        let dfa = |_: &AhoCorasick| automaton(&self.patterns, AhoCorasickKind::DFA);
+        self.automaton.for_reading(len, dfa)
     }
 }
 
@@ -128,6 +119,7 @@ mod tests {
     #[test]
     fn the_nfa_and_the_dfa_find_the_same_triggers() {
         let triggers = &*TRIGGERS;
+        let nfa = automaton(&triggers.patterns, AhoCorasickKind::ContiguousNFA);
         let dfa = automaton(&triggers.patterns, AhoCorasickKind::DFA);
         let found = |automaton: &AhoCorasick, text: &str| -> Vec<_> {
             let found = automaton.find_overlapping_iter(text);
@@ -135,7 +127,7 @@ mod tests {
         };
         let mut fired = 0;
         for text in crate::rules::testing::corpus_strings() {
-            let by_nfa = found(&triggers.nfa, &text);
+            let by_nfa = found(&nfa, &text);
             assert_eq!(by_nfa, found(&dfa, &text), "{text}");
             fired += by_nfa.len();
         }
