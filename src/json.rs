@@ -9,15 +9,14 @@
 //! holds a real code point of that block is refused rather than confused with a surrogate.
 //!
 //! The parser is strict RFC 8259 and linear: no comments, trailing commas, `NaN` or
-//! `Infinity`, no byte-order mark, nesting at most [`MAX_DEPTH`] deep. Numbers keep their
-//! exact text. Every error names its line and column.
+//! `Infinity`, no byte-order mark, nesting at most [`MAX_DEPTH`] deep, and no key twice in one
+//! object (clients differ on which duplicate they read, so rune refuses rather than guess).
+//! Numbers keep their exact text. Every error names its line and column.
 
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
+use std::collections::HashSet;
 use std::fmt;
 
-/// A parsed JSON document. Objects keep their keys in document order; a repeated key keeps
-/// the last value, at the position of its first appearance.
+/// A parsed JSON document. Objects keep their keys in document order; no key repeats.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     Null,
@@ -100,6 +99,9 @@ pub const MAX_DEPTH: usize = 512;
 /// index, so a small object costs no allocation beyond its members.
 const SMALL_OBJECT: usize = 16;
 
+/// How much of a repeated key an error quotes.
+const QUOTED_KEY: usize = 60;
+
 /// Why a text is not the JSON rune accepts, and where (1-based line and column, the column
 /// counted in code points).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,6 +141,13 @@ pub enum JsonErrorKind {
     CarrierBlock(char),
     /// Arrays and objects nested deeper than [`MAX_DEPTH`].
     TooDeep,
+    /// A key that already appears in the same object; the position is its second appearance.
+    DuplicateKey {
+        /// The key, as a JSON string literal of printable ASCII (shortened when long).
+        key: String,
+        /// Where the object sits, as `"tools"[0]`; empty for the top-level object.
+        path: String,
+    },
 }
 
 impl fmt::Display for JsonError {
@@ -173,6 +182,12 @@ impl fmt::Display for JsonError {
                 u32::from(*c)
             )?,
             JsonErrorKind::TooDeep => write!(f, "nesting deeper than {MAX_DEPTH} levels")?,
+            JsonErrorKind::DuplicateKey { key, path } if path.is_empty() => {
+                write!(f, "duplicate key {key} in the top-level object")?;
+            }
+            JsonErrorKind::DuplicateKey { key, path } => {
+                write!(f, "duplicate key {key} in {path}")?;
+            }
         }
         write!(f, " at line {}, column {}", self.line, self.column)
     }
@@ -199,10 +214,11 @@ pub fn parse(text: &str) -> Result<Value, JsonError> {
     Ok(value)
 }
 
-/// A container still being filled; an object holds the key its next value belongs to.
+/// A container still being filled; an object holds the key its next value belongs to, and,
+/// once it outgrows [`SMALL_OBJECT`], an index of its keys.
 enum Frame {
     Array(Vec<Value>),
-    Object(Vec<(String, Value)>, String),
+    Object(Vec<(String, Value)>, String, Option<HashSet<String>>),
 }
 
 struct Parser<'a> {
@@ -248,7 +264,7 @@ impl Parser<'_> {
                         Value::Object(Vec::new())
                     } else {
                         let key = self.key()?;
-                        stack.push(Frame::Object(Vec::new(), key));
+                        stack.push(Frame::Object(Vec::new(), key, None));
                         continue;
                     }
                 }
@@ -271,18 +287,37 @@ impl Parser<'_> {
                         }
                         Value::Array(items)
                     }
-                    Frame::Object(mut members, key) => {
+                    Frame::Object(mut members, key, mut index) => {
+                        if let Some(index) = &mut index {
+                            index.insert(key.clone());
+                        }
                         members.push((key, value));
                         if self.eat(b',') {
                             self.refuse_trailing_comma(b'}')?;
+                            let at = self.pos;
                             let key = self.key()?;
-                            stack.push(Frame::Object(members, key));
+                            let repeated = match &mut index {
+                                Some(index) => index.contains(&key),
+                                None => members.iter().any(|(name, _)| *name == key),
+                            };
+                            if repeated {
+                                let path = path_of(&stack);
+                                self.pos = at;
+                                return Err(self.error(JsonErrorKind::DuplicateKey {
+                                    key: quoted_key(&key),
+                                    path,
+                                }));
+                            }
+                            if index.is_none() && members.len() >= SMALL_OBJECT {
+                                index =
+                                    Some(members.iter().map(|(name, _)| name.clone()).collect());
+                            }
+                            stack.push(Frame::Object(members, key, index));
                             break;
                         }
                         if !self.eat(b'}') {
                             return Err(self.expected("',' or '}'"));
                         }
-                        keep_last_of_repeated_keys(&mut members);
                         Value::Object(members)
                     }
                 };
@@ -550,41 +585,36 @@ impl Parser<'_> {
     }
 }
 
-/// A repeated key keeps the last value, at the position of its first appearance.
-fn keep_last_of_repeated_keys(members: &mut Vec<(String, Value)>) {
-    // (later position, first position) of every repeat, in document order.
-    let mut repeats: Vec<(usize, usize)> = Vec::new();
-    if members.len() <= SMALL_OBJECT {
-        for later in 1..members.len() {
-            let key = &members[later].0;
-            if let Some(first) = members[..later].iter().position(|(name, _)| name == key) {
-                repeats.push((later, first));
-            }
-        }
-    } else {
-        let mut first_of: HashMap<&str, usize> = HashMap::with_capacity(members.len());
-        for (at, (key, _)) in members.iter().enumerate() {
-            match first_of.entry(key.as_str()) {
-                Entry::Occupied(first) => repeats.push((at, *first.get())),
-                Entry::Vacant(slot) => {
-                    slot.insert(at);
+/// Where the innermost open container sits, as `"tools"[0]["inputSchema"]`: the containers
+/// around it, outermost first. Empty at the top level.
+fn path_of(stack: &[Frame]) -> String {
+    let mut path = String::new();
+    for frame in stack {
+        match frame {
+            Frame::Array(items) => path.push_str(&format!("[{}]", items.len())),
+            Frame::Object(_, key, _) => {
+                if !path.is_empty() {
+                    path.push('.');
                 }
+                path.push_str(&quoted_key(key));
             }
         }
     }
-    if repeats.is_empty() {
-        return;
+    path
+}
+
+/// A key as a JSON string literal of printable ASCII, at most [`QUOTED_KEY`] characters of it,
+/// so a hostile key can neither flood an error line nor steer the terminal.
+fn quoted_key(key: &str) -> String {
+    let mut out = String::new();
+    match key.char_indices().nth(QUOTED_KEY) {
+        Some((cut, _)) => {
+            write_string(&mut out, &key[..cut]);
+            out.insert_str(out.len() - 1, "...");
+        }
+        None => write_string(&mut out, key),
     }
-    let mut repeated = vec![false; members.len()];
-    for &(later, first) in &repeats {
-        members[first].1 = std::mem::replace(&mut members[later].1, Value::Null);
-        repeated[later] = true;
-    }
-    let mut at = 0;
-    members.retain(|_| {
-        at += 1;
-        !repeated[at - 1]
-    });
+    out
 }
 
 /// The document as rune writes JSON for people and tools: two-space indent, `": "`, only
@@ -768,25 +798,48 @@ mod tests {
     }
 
     #[test]
-    fn repeated_key_keeps_last_value_at_first_position() {
-        let value = parse(r#"{"a": 1, "b": 2, "a": 3, "c": 4, "a": 5}"#).expect("should succeed");
-        assert_eq!(keys(&value), ["a", "b", "c"]);
-        assert_eq!(value.get("a"), Some(&Value::Number("5".into())));
+    fn a_repeated_key_is_refused_naming_the_key_and_where() {
+        assert_eq!(
+            error(r#"{"tools": [{"name": "a"}], "tools": []}"#),
+            "duplicate key \"tools\" in the top-level object at line 1, column 28"
+        );
+        assert_eq!(
+            error(r#"{"tools": [{"name": "a", "description": "x", "description": "y"}]}"#),
+            "duplicate key \"description\" in \"tools\"[0] at line 1, column 46"
+        );
+        assert_eq!(
+            error(r#"[{"a": {"b": {"c": 1, "c": 2}}}]"#),
+            "duplicate key \"c\" in [0].\"a\".\"b\" at line 1, column 23"
+        );
     }
 
     #[test]
-    fn repeated_key_in_a_big_object_uses_the_same_rule() {
+    fn a_repeated_key_in_a_big_object_is_found_by_the_index() {
         let mut text = String::from("{");
         for at in 0..40 {
             text.push_str(&format!("\"k{at}\": {at}, "));
         }
-        text.push_str("\"k3\": \"last\", \"k39\": null, \"end\": 0}");
-        let value = parse(&text).expect("should succeed");
-        let members = value.as_object().expect("should succeed");
-        assert_eq!(members.len(), 41);
-        assert_eq!(members[3], ("k3".into(), Value::String("last".into())));
-        assert_eq!(members[39], ("k39".into(), Value::Null));
-        assert_eq!(members[40].0, "end");
+        let unique = format!("{text}\"end\": 0}}");
+        assert_eq!(parse(&unique).expect("should succeed").as_object().map(<[_]>::len), Some(41));
+        text.push_str("\"k3\": \"last\"}");
+        assert!(error(&text).starts_with("duplicate key \"k3\" in the top-level object"));
+    }
+
+    #[test]
+    fn a_repeated_hostile_key_is_quoted_escaped_and_short() {
+        let key = format!("\u{202E}{}", "k".repeat(500));
+        let text = format!(r#"{{"{key}": 1, "{key}": 2}}"#);
+        let message = error(&text);
+        assert!(message.is_ascii() && !message.contains('\u{202E}'), "{message}");
+        assert!(message.starts_with("duplicate key \"\\u202ekkk"), "{message}");
+        assert!(message.len() < 160, "{message}");
+        assert!(message.contains("k...\" in the top-level object"), "{message}");
+    }
+
+    #[test]
+    fn keys_equal_only_after_escapes_decode_are_repeats() {
+        assert!(error(r#"{"a": 1, "\u0061": 2}"#).starts_with("duplicate key \"a\""));
+        assert!(parse(r#"{"a": 1, "A": 2, "a ": 3}"#).is_ok());
     }
 
     #[test]

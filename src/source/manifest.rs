@@ -171,6 +171,10 @@ fn tool_list(items: Vec<Value>) -> Result<Vec<Entity>, Problem> {
             item.type_name()
         )));
     }
+    for (at, item) in items.iter().enumerate() {
+        check_identity(item.as_object().unwrap_or_default())
+            .map_err(|problem| Problem::Shape(format!("manifest[{at}].{problem}")))?;
+    }
     Ok(numbered(Kind::Tool, items).collect())
 }
 
@@ -178,6 +182,7 @@ fn object_entities(mut top: Vec<(String, Value)>) -> Result<Vec<Entity>, Problem
     let has = |members: &[(String, Value)], key: &str| members.iter().any(|(name, _)| name == key);
     if !LISTINGS.iter().any(|key| has(&top, key)) && TOOL_KEYS.iter().any(|key| has(&top, key)) {
         // The whole object is the tool, so every string in it is scanned.
+        check_identity(&top).map_err(|problem| Problem::Shape(format!("the tool's {problem}")))?;
         return Ok(vec![Entity { kind: Kind::Tool, index: 0, value: Value::Object(top) }]);
     }
     let envelope = has(&top, "result") || has(&top, "jsonrpc");
@@ -233,6 +238,8 @@ fn read_listing(
     match listing {
         Value::Null => Ok(false),
         Value::Object(_) => {
+            check_identity(listing.as_object().unwrap_or_default())
+                .map_err(|problem| Problem::Shape(format!("{at}\"{key}\".{problem}")))?;
             into.push(listing);
             Ok(true)
         }
@@ -244,6 +251,11 @@ fn read_listing(
                     item.type_name()
                 )));
             }
+            for (index, item) in items.iter().enumerate() {
+                check_identity(item.as_object().unwrap_or_default()).map_err(|problem| {
+                    Problem::Shape(format!("{at}\"{key}\"[{index}].{problem}"))
+                })?;
+            }
             into.extend(items);
             Ok(true)
         }
@@ -252,6 +264,21 @@ fn read_listing(
             other.type_name()
         ))),
     }
+}
+
+/// The fields a client routes by (`name`, `uri`, `uriTemplate`) must be strings where present:
+/// an entity known by a number or an object would be reported under a label the client never
+/// shows, so it is refused like any other malformed field.
+fn check_identity(members: &[(String, Value)]) -> Result<(), String> {
+    for key in ["name", "uri", "uriTemplate"] {
+        match members.iter().find(|(name, _)| name == key).map(|(_, value)| value) {
+            None | Some(Value::String(_)) => {}
+            Some(other) => {
+                return Err(format!("\"{key}\" must be a string, got {}", other.type_name()));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The server's own `instructions` and `serverInfo`, from the top-level object only. Empty
@@ -497,6 +524,47 @@ mod tests {
         assert_eq!(
             failure(r#"{"resourceTemplates": [1]}"#),
             "cannot read manifest: \"resourceTemplates\"[0] must be an object, got a number"
+        );
+    }
+
+    #[test]
+    fn a_name_or_uri_that_is_not_a_string_is_refused() {
+        assert_eq!(
+            failure(r#"{"tools": [{"name": "a"}, {"name": 5}]}"#),
+            "cannot read manifest: \"tools\"[1].\"name\" must be a string, got a number"
+        );
+        assert_eq!(
+            failure(r#"{"result": {"prompts": {"name": null}}}"#),
+            "cannot read manifest: \"result\".\"prompts\".\"name\" must be a string, got null"
+        );
+        assert_eq!(
+            failure(r#"{"resources": [{"uri": ["file:///a"]}]}"#),
+            "cannot read manifest: \"resources\"[0].\"uri\" must be a string, got a list"
+        );
+        assert_eq!(
+            failure(r#"{"resourceTemplates": [{"uriTemplate": {}}]}"#),
+            "cannot read manifest: \"resourceTemplates\"[0].\"uriTemplate\" must be a string, got an object"
+        );
+        assert_eq!(
+            failure(r#"[{"name": "a"}, {"name": true}]"#),
+            "cannot read manifest: manifest[1].\"name\" must be a string, got a boolean"
+        );
+        assert_eq!(
+            failure(r#"{"name": 5, "description": "d"}"#),
+            "cannot read manifest: the tool's \"name\" must be a string, got a number"
+        );
+    }
+
+    #[test]
+    fn a_duplicate_key_anywhere_is_refused_naming_it() {
+        assert_eq!(
+            failure(r#"{"tools": [{"name": "a", "description": "x"}], "tools": []}"#),
+            "cannot read manifest: not valid JSON: duplicate key \"tools\" in the top-level \
+             object at line 1, column 48"
+        );
+        assert!(
+            failure(r#"{"tools": [{"name": "a", "description": "bad", "description": "ok"}]}"#)
+                .contains("duplicate key \"description\" in \"tools\"[0]")
         );
     }
 
