@@ -113,7 +113,8 @@ pub fn load(args: &Args) -> Result<Loaded, Failure> {
                 Target::Http { url, .. } | Target::Sse { url, .. } => Some(live::public_url(url)),
                 Target::Stdio { .. } => None,
             };
-            let listing = scan_live(&target, &options(args))
+            let secrets = config::secrets(&target);
+            let listing = scan_live(&target, &secrets, &options(args))
                 .map_err(|error| Failure(format!("live scan failed: {error}")))?;
             if let Some(path) = &args.write_manifest {
                 write_snapshot(path, &listing.raw)?;
@@ -128,16 +129,24 @@ pub fn load(args: &Args) -> Result<Loaded, Failure> {
     }
 }
 
-/// One live scan, with its warnings (a cleartext credential, a page cap) on stderr.
-fn scan_live(target: &Target, options: &live::Options) -> Result<live::Listing, live::LiveError> {
+/// One live scan, with its warnings (a cleartext credential, a page cap) on stderr, `secrets`
+/// taken out of every line.
+fn scan_live(
+    target: &Target,
+    secrets: &[String],
+    options: &live::Options,
+) -> Result<live::Listing, String> {
+    let warn =
+        |warning: &str| eprintln!("rune: warning: {}", escape(&config::redact(warning, secrets)));
     if let Target::Http { url, headers } | Target::Sse { url, headers } = target
         && let Some(warning) = live::cleartext_warning(url, headers.len())
     {
-        eprintln!("rune: warning: {}", escape(&warning));
+        warn(&warning);
     }
-    let listing = live::scan(target, options)?;
+    let listing =
+        live::scan(target, options).map_err(|error| config::redact(&error.to_string(), secrets))?;
     for warning in &listing.warnings {
-        eprintln!("rune: warning: {}", escape(warning));
+        warn(warning);
     }
     Ok(listing)
 }
@@ -215,7 +224,7 @@ fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
                     let Some(entry) = loaded.servers.get(index) else { return };
                     let EntryStatus::Ready(target) = &entry.status else { continue };
                     eprintln!("rune: scanning {} ({})", escape(&entry.name), entry.transport);
-                    let outcome = open(target, &options);
+                    let outcome = open(target, &entry.secrets, &options);
                     if let Ok(mut slot) = results[index].lock() {
                         *slot = Some(outcome);
                     }
@@ -269,12 +278,15 @@ fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
 }
 
 /// One server of a config: its URL checked first, its credentials kept out of the reason.
-fn open(target: &Target, options: &live::Options) -> Result<live::Listing, String> {
+fn open(
+    target: &Target,
+    secrets: &[String],
+    options: &live::Options,
+) -> Result<live::Listing, String> {
     if let Target::Http { url, .. } | Target::Sse { url, .. } = target {
-        live::check_url(url, "url").map_err(|error| error.to_string())?;
+        live::check_url(url, "url").map_err(|error| config::redact(&error.to_string(), secrets))?;
     }
-    scan_live(target, options)
-        .map_err(|error| config::redact(&error.to_string(), &config::secrets(target)))
+    scan_live(target, secrets, options)
 }
 
 /// A server name as a file name: anything but letters, digits, `-`, `_` and `.` becomes `_`.

@@ -156,6 +156,46 @@ fn placeholders_and_credentials_never_leak() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+/// A credential that reaches a server's command, arguments, working folder or URL through a
+/// placeholder, or sits in a URL's user information or query, is redacted from every output:
+/// stdout, stderr, and the JSON, SARIF and Markdown files.
+#[test]
+fn a_placeholder_credential_in_any_field_never_leaks() {
+    let scratch = Scratch::new("config-placeholder-secrets");
+    let secret = "plc-4f9a81c2d7e3b6a5";
+    let entries = [
+        ("in-command", r#"{"command": "/no/such/${env:RUNE_TEST_SECRET}/server"}"#),
+        ("in-args", r#"{"command": "/no/such/server", "args": ["--token=${RUNE_TEST_SECRET}"]}"#),
+        ("in-cwd", r#"{"command": "/no/such/server", "cwd": "/no/such/${RUNE_TEST_SECRET}"}"#),
+        ("in-url-path", r#"{"url": "http://127.0.0.1:9/${env:RUNE_TEST_SECRET}/mcp"}"#),
+        ("in-url-userinfo", r#"{"url": "ftp://deploy:userinfo-9c1e7d2b@127.0.0.1:9/mcp"}"#),
+        ("in-url-query", r#"{"url": "gopher://127.0.0.1:9/mcp?key=query-5b8e2a6f1c"}"#),
+    ];
+    let entries: Vec<(&str, String)> =
+        entries.iter().map(|(name, entry)| (*name, entry.to_string())).collect();
+    let path = config(&scratch, &entries);
+    let (json, sarif, markdown) =
+        (scratch.path("r.json"), scratch.path("r.sarif"), scratch.path("r.md"));
+    let output = rune()
+        .env("RUNE_TEST_SECRET", secret)
+        .args(["--config", &path, "--timeout", "3"])
+        .args(["--output-json", text(&json), "--output-sarif", text(&sarif)])
+        .args(["--output-markdown", text(&markdown)])
+        .output()
+        .expect("rune runs");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let mut all = format!("{}{}", stdout(&output), stderr(&output));
+    for file in [&json, &sarif, &markdown] {
+        all.push_str(&std::fs::read_to_string(file).expect("output written"));
+    }
+    for leaked in [secret, "userinfo-9c1e7d2b", "query-5b8e2a6f1c"] {
+        assert!(!all.contains(leaked), "{leaked} leaked:\n{all}");
+    }
+    // Each server still failed with its own line, the credential masked within it.
+    assert!(all.contains("could not start '/no/such/<redacted>/server'"), "{all}");
+    assert!(all.matches("<redacted>").count() >= 6, "{all}");
+}
+
 #[test]
 fn a_live_snapshot_scans_offline_to_the_same_findings() {
     let scratch = Scratch::new("snapshot");

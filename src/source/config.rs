@@ -40,6 +40,10 @@ pub struct ServerEntry {
     pub name: String,
     pub transport: TransportLabel,
     pub status: EntryStatus,
+    /// What no message about this server may show: its env and header values, the
+    /// credentials of its URL, and the value of every environment variable a placeholder in
+    /// any of its fields (`command`, `args`, `cwd`, `url`, `env`, `headers`) expanded to.
+    pub secrets: Vec<String>,
 }
 
 /// The transport shown beside a server's name; `Unreadable` for an entry that failed to read.
@@ -168,13 +172,37 @@ pub fn select(mut config: Config, names: &[String]) -> Result<Config, String> {
     Ok(config)
 }
 
-/// Every env and header value of `target`: the credentials its errors must never show.
+/// Every env and header value of `target`, and its URL's user information and query: the
+/// credentials its errors must never show.
 pub fn secrets(target: &Target) -> Vec<String> {
-    let pairs = match target {
-        Target::Stdio { env, .. } => env,
-        Target::Http { headers, .. } | Target::Sse { headers, .. } => headers,
+    let (pairs, url) = match target {
+        Target::Stdio { env, .. } => (env, None),
+        Target::Http { headers, url } | Target::Sse { headers, url } => (headers, Some(url)),
     };
-    pairs.iter().map(|(_, value)| value.clone()).collect()
+    let mut secrets: Vec<String> = pairs.iter().map(|(_, value)| value.clone()).collect();
+    secrets.extend(url.into_iter().flat_map(|url| url_credentials(url)));
+    secrets
+}
+
+/// The user information (`user:password@`) and the query of a URL, each whole and each of
+/// their parts, as written.
+fn url_credentials(url: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    if let Some((userinfo, _)) = authority.rsplit_once('@') {
+        found.push(userinfo.to_string());
+        found.extend(userinfo.split(':').map(str::to_string));
+    }
+    if let Some((_, query)) = url.split_once('?') {
+        let query = query.split('#').next().unwrap_or_default();
+        found.push(query.to_string());
+        for pair in query.split('&') {
+            found.push(pair.to_string());
+            found.extend(pair.split_once('=').map(|(_, value)| value.to_string()));
+        }
+    }
+    found
 }
 
 /// `text` with every occurrence of each secret of 8 or more characters replaced by
@@ -429,21 +457,42 @@ struct Declared<'a> {
 }
 
 fn read_entry(name: &str, entry: &Value, context: &Context) -> ServerEntry {
+    let mut secrets = literal_secrets(entry);
     let outcome = shape(entry).and_then(|shape| {
-        if entry.get("disabled") == Some(&Value::Bool(true)) {
+        if disabled(entry)? {
             return Ok((shape_label(&shape), EntryStatus::Disabled));
         }
-        let target = resolve(shape, context)?;
+        let target = resolve(shape, context, &mut secrets)?;
+        secrets.extend(self::secrets(&target));
         Ok((target.label(), EntryStatus::Ready(target)))
     });
     let (transport, status) = match outcome {
         Ok(read) => read,
-        Err(reason) => (
-            TransportLabel::Unreadable,
-            EntryStatus::Failed(redact(&reason, &literal_secrets(entry))),
-        ),
+        Err(reason) => (TransportLabel::Unreadable, EntryStatus::Failed(redact(&reason, &secrets))),
     };
-    ServerEntry { name: name.to_string(), transport, status }
+    secrets.sort_unstable();
+    secrets.dedup();
+    ServerEntry { name: name.to_string(), transport, status, secrets }
+}
+
+/// Whether the entry says `"disabled": true`. Any other type is refused rather than guessed:
+/// clients disagree on what `"true"` or `1` mean, and starting a server the user switched off
+/// is the wrong guess. `timeout`, which rune does not use, must still be a number.
+fn disabled(entry: &Value) -> Result<bool, String> {
+    if let Some(timeout) = entry.get("timeout")
+        && !matches!(timeout, Value::Number(_) | Value::Null)
+    {
+        return Err(format!("\"timeout\" must be a number, got {}", timeout.type_name()));
+    }
+    match entry.get("disabled") {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(disabled)) => Ok(*disabled),
+        Some(other) => Err(format!(
+            "\"disabled\" must be true or false, got {}; rune will not guess whether the server \
+             is switched off",
+            other.type_name()
+        )),
+    }
 }
 
 /// The label of an entry that is never resolved (a disabled one): an undeclared remote
@@ -561,33 +610,34 @@ fn string_map<'a>(value: Option<&'a Value>, key: &str) -> Result<Vec<(&'a str, &
         .ok_or_else(|| format!("\"{key}\" {NOT_A_STRING_MAP}"))
 }
 
-/// The entry's target, every placeholder resolved; the first refusal fails the entry.
-fn resolve(shape: Shape, context: &Context) -> Result<Target, String> {
-    let map = |pairs: Vec<(&str, &str)>, key: &str| -> Result<Vec<(String, String)>, String> {
+/// The entry's target, every placeholder resolved; the first refusal fails the entry. The
+/// value of every environment variable expanded is added to `secrets`.
+fn resolve(shape: Shape, context: &Context, secrets: &mut Vec<String>) -> Result<Target, String> {
+    let mut map = |pairs: Vec<(&str, &str)>, key: &str| -> Result<Vec<(String, String)>, String> {
         pairs
             .into_iter()
             .map(|(name, value)| {
                 let label = format!("\"{key}\" value for '{}'", name.escape_debug());
-                Ok((name.to_string(), expand(value, &label, context)?))
+                Ok((name.to_string(), expand(value, &label, context, secrets)?))
             })
             .collect()
     };
     match shape {
         Shape::Stdio { command, args, env, cwd } => {
-            let command = expand(command, "\"command\"", context)?;
+            let env = map(env, "env")?;
+            let mut expand = |text: &str, field: &str| expand(text, field, context, secrets);
+            let command = expand(command, "\"command\"")?;
             let args = args
                 .iter()
                 .enumerate()
-                .map(|(at, arg)| expand(arg, &format!("\"args[{at}]\""), context))
+                .map(|(at, arg)| expand(arg, &format!("\"args[{at}]\"")))
                 .collect::<Result<_, _>>()?;
-            let cwd =
-                cwd.map(|cwd| expand(cwd, "\"cwd\"", context).map(PathBuf::from)).transpose()?;
-            let env = map(env, "env")?;
+            let cwd = cwd.map(|cwd| expand(cwd, "\"cwd\"").map(PathBuf::from)).transpose()?;
             Ok(Target::Stdio { command, args, env, cwd })
         }
         Shape::Remote { transport, url, headers } => {
-            let url = expand(url, "\"url\"", context)?;
             let headers = map(headers, "headers")?;
+            let url = expand(url, "\"url\"", context, secrets)?;
             Ok(match transport.unwrap_or(Remote::of_url(&url)) {
                 Remote::Http => Target::Http { url, headers },
                 Remote::Sse => Target::Sse { url, headers },
@@ -618,8 +668,14 @@ static VARIABLE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// `text` with every placeholder replaced in one pass: a value that comes out of the
-/// environment is never itself expanded. `field` names the field in a refusal.
-fn expand(text: &str, field: &str, context: &Context) -> Result<String, String> {
+/// environment is never itself expanded, and is added to `secrets`. `field` names the field in
+/// a refusal.
+fn expand(
+    text: &str,
+    field: &str,
+    context: &Context,
+    secrets: &mut Vec<String>,
+) -> Result<String, String> {
     let mut out = String::with_capacity(text.len());
     let mut copied = 0;
     for found in PLACEHOLDER.captures_iter(text) {
@@ -629,12 +685,25 @@ fn expand(text: &str, field: &str, context: &Context) -> Result<String, String> 
         out.push_str(&text[copied..whole.start()]);
         copied = whole.end();
         match placeholder_value(&found, inner.as_str(), field, context)? {
-            Some(value) => out.push_str(&value),
+            Some(Expanded::Variable(value)) => {
+                out.push_str(&value);
+                secrets.push(value);
+            }
+            Some(Expanded::Place(value)) => out.push_str(&value),
             None => out.push_str(whole.as_str()),
         }
     }
     out.push_str(&text[copied..]);
     Ok(out)
+}
+
+/// What a placeholder stands for.
+enum Expanded {
+    /// An environment variable's value: a credential as far as rune knows.
+    Variable(String),
+    /// A folder rune names itself (`${userHome}`, `${workspaceFolder}`), or a fallback the
+    /// config spells out.
+    Place(String),
 }
 
 /// One placeholder's value; `None` leaves it as written (a form rune does not know).
@@ -643,22 +712,24 @@ fn placeholder_value(
     inner: &str,
     field: &str,
     context: &Context,
-) -> Result<Option<String>, String> {
+) -> Result<Option<Expanded>, String> {
     let written = || found.get(0).map_or("", |whole| whole.as_str()).escape_debug().to_string();
     match inner {
         "userHome" => {
             return match context.env.home() {
-                Some(home) => Ok(Some(home.to_string_lossy().into_owned())),
+                Some(home) => Ok(Some(Expanded::Place(home.to_string_lossy().into_owned()))),
                 None => Err(format!(
                     "{field} references ${{userHome}}, but this environment names no home \
                      directory; set HOME and re-run"
                 )),
             };
         }
-        "workspaceFolder" => return Ok(Some(context.workspace.to_string_lossy().into_owned())),
+        "workspaceFolder" => {
+            return Ok(Some(Expanded::Place(context.workspace.to_string_lossy().into_owned())));
+        }
         "workspaceFolderBasename" => {
             let name = context.workspace.file_name().unwrap_or_default();
-            return Ok(Some(name.to_string_lossy().into_owned()));
+            return Ok(Some(Expanded::Place(name.to_string_lossy().into_owned())));
         }
         _ => {}
     }
@@ -694,9 +765,9 @@ fn placeholder_value(
         return Ok(None);
     }
     match (context.env.var(name), fallback) {
-        (Some(value), _) if !value.is_empty() => Ok(Some(value)),
-        (_, Some(fallback)) => Ok(Some(fallback.to_string())),
-        (Some(empty), None) => Ok(Some(empty)),
+        (Some(value), _) if !value.is_empty() => Ok(Some(Expanded::Variable(value))),
+        (_, Some(fallback)) => Ok(Some(Expanded::Place(fallback.to_string()))),
+        (Some(empty), None) => Ok(Some(Expanded::Variable(empty))),
         (None, None) => Err(format!(
             "{field} references {}, which is not set in this environment; export it and re-run",
             written()
@@ -748,6 +819,7 @@ mod tests {
                 ("EMPTY", ""),
                 ("PORT", "8080"),
                 ("LOOP", "${API_TOKEN}"),
+                ("HOME_BIN", "/opt/ana/bin"),
             ],
             home: Some("/home/ana"),
         }
@@ -1332,10 +1404,53 @@ mod tests {
     }
 
     #[test]
-    fn only_the_boolean_true_disables() {
-        for disabled in ["false", "\"true\"", "1", "null"] {
-            let server = entry(&format!(r#"{{"command": "x", "disabled": {disabled}}}"#));
-            assert_eq!(server.status, EntryStatus::Ready(stdio("x", &[])), "{disabled}");
+    fn only_a_boolean_says_whether_a_server_is_disabled() {
+        for enabled in ["false", "null"] {
+            let server = entry(&format!(r#"{{"command": "x", "disabled": {enabled}}}"#));
+            assert_eq!(server.status, EntryStatus::Ready(stdio("x", &[])), "{enabled}");
+        }
+        for (written, kind) in [("\"true\"", "a string"), ("1", "a number"), ("[]", "a list")] {
+            let server = entry(&format!(r#"{{"command": "x", "disabled": {written}}}"#));
+            assert_eq!(
+                server.status,
+                EntryStatus::Failed(format!(
+                    "\"disabled\" must be true or false, got {kind}; rune will not guess whether \
+                     the server is switched off"
+                )),
+                "{written}"
+            );
+            assert_eq!(server.transport, TransportLabel::Unreadable);
+        }
+    }
+
+    #[test]
+    fn a_timeout_that_is_not_a_number_is_refused() {
+        let server = entry(r#"{"command": "x", "timeout": "60"}"#);
+        assert_eq!(
+            server.status,
+            EntryStatus::Failed("\"timeout\" must be a number, got a string".into())
+        );
+        assert_eq!(
+            entry(r#"{"command": "x", "timeout": 60}"#).status,
+            EntryStatus::Ready(stdio("x", &[]))
+        );
+    }
+
+    #[test]
+    fn every_placeholder_value_from_the_environment_is_a_secret() {
+        let server = entry(
+            r#"{"command": "${env:HOME_BIN}/s", "args": ["--key=${API_TOKEN}"], "cwd": "${userHome}",
+                "env": {"K": "literal-value-1"}}"#,
+        );
+        for secret in ["/opt/ana/bin", "tok-1234567890", "literal-value-1"] {
+            assert!(server.secrets.iter().any(|s| s == secret), "{secret}: {:?}", server.secrets);
+        }
+        // A folder rune names itself is not a credential.
+        assert!(!server.secrets.iter().any(|s| s == "/home/ana"), "{:?}", server.secrets);
+        let remote =
+            entry(r#"{"url": "https://u:pw-123456789@h/${API_TOKEN}/mcp?k=v&key=abc123456789"}"#);
+        for secret in ["tok-1234567890", "u:pw-123456789", "pw-123456789", "abc123456789"] {
+            assert!(remote.secrets.iter().any(|s| s == secret), "{secret}: {:?}", remote.secrets);
         }
     }
 

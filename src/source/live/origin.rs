@@ -56,7 +56,7 @@ pub fn cleartext_warning(url: &str, header_count: usize) -> Option<String> {
     let loopback = matches!(host, "localhost" | "127.0.0.1" | "::1");
     (header_count > 0 && scheme == "http" && !loopback).then(|| {
         format!(
-            "warning: sending {header_count} header(s) unencrypted over http to {host}; use \
+            "sending {header_count} header(s) unencrypted over http to {host}; use \
              https if the endpoint offers it"
         )
     })
@@ -251,7 +251,7 @@ mod tests {
         assert_eq!(
             cleartext_warning("http://mcp.example.com/mcp", 2).as_deref(),
             Some(
-                "warning: sending 2 header(s) unencrypted over http to mcp.example.com; use \
+                "sending 2 header(s) unencrypted over http to mcp.example.com; use \
                  https if the endpoint offers it"
             )
         );
