@@ -232,6 +232,17 @@ fn a_finished_scan_leaves_no_process_behind() {
 }
 
 #[test]
+fn descendants_that_leave_the_process_group_do_not_outlive_the_scan() {
+    let scratch = Scratch::new("setsid");
+    let pid_file = scratch.path("pids");
+    let target = stdio(&["setsid-children"], &[("FIXTURE_PID_FILE", common::text(&pid_file))]);
+    scans(&target, &options(20.0));
+    let pids = recorded_pids(&pid_file);
+    assert_eq!(pids.len(), 3, "{pids:?}");
+    assert_all_gone(&pids);
+}
+
+#[test]
 fn only_advertised_listings_are_asked_for() {
     let listing = scans(&stdio(&["clean"], &[]), &options(20.0));
     assert_eq!(keys(&listing.raw), ["serverInfo", "instructions", "tools"]);
@@ -500,7 +511,17 @@ fn print_env_with_a_token_set() {
         .iter()
         .filter_map(Value::as_str)
         .collect();
-    let allowed = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "CONFIG_VALUE"];
+    let allowed = [
+        "HOME",
+        "LOGNAME",
+        "PATH",
+        "SHELL",
+        "TERM",
+        "USER",
+        "LANG",
+        "CONFIG_VALUE",
+        "RUNE_SERVER_TAG",
+    ];
     // Python itself may add LC_CTYPE when coercing the C locale.
     let unexpected: Vec<&&str> =
         env.iter().filter(|name| !allowed.contains(name) && **name != "LC_CTYPE").collect();

@@ -16,6 +16,7 @@
 mod http;
 mod legacy_sse;
 mod origin;
+mod reaper;
 mod stdio;
 mod tap;
 

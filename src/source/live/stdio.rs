@@ -3,8 +3,10 @@
 //!
 //! The server is untrusted code. It gets a minimal environment (never rune's tokens), its own
 //! process group, and stderr that rune keeps (a few escaped lines may explain a failure). When
-//! the scan ends, on every path including a panic, the whole group is killed.
+//! the scan ends, on every path including a panic, the whole group is killed, and so is every
+//! descendant that left it (see [`super::reaper`]).
 
+use super::reaper;
 use super::tap::Tap;
 use super::{LiveError, quote};
 use crate::report::escape::escape;
@@ -12,6 +14,7 @@ use rmcp::service::{RoleClient, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -55,6 +58,10 @@ pub(super) struct Server {
 struct Shared {
     child: Mutex<Child>,
     stderr: Mutex<StderrTail>,
+    /// Set by the first [`Server::stop`]: once reaped, the server's id may name another process.
+    stopped: AtomicBool,
+    /// The server's [`reaper::TAG`], which its descendants inherit.
+    tag: String,
 }
 
 #[derive(Default)]
@@ -80,11 +87,14 @@ impl Server {
             }
         }
         process.envs(env.iter().map(|(name, value)| (name, value)));
+        let tag = reaper::new_tag();
+        process.env(reaper::TAG, &tag);
         if let Some(cwd) = cwd {
             process.current_dir(cwd);
         }
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut process, 0);
+        let mut registry = reaper::registry();
         let mut child = process.spawn().map_err(|error| {
             let place = cwd.map(|cwd| format!(" in {}", cwd.display())).unwrap_or_default();
             LiveError::Failed(format!(
@@ -93,10 +103,14 @@ impl Server {
                 super::io_reason(&error)
             ))
         })?;
+        registry.add(child.id());
+        drop(registry);
         let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let shared = Arc::new(Shared {
             child: Mutex::new(child),
             stderr: Mutex::new(StderrTail::default()),
+            stopped: AtomicBool::new(false),
+            tag,
         });
         let mut server = Server { shared, pipes: None };
         match pipes {
@@ -153,21 +167,30 @@ impl Server {
         })
     }
 
-    /// Ends the server: SIGTERM to its group, a short grace, SIGKILL to whatever of the group
-    /// is left, then the server itself is reaped.
+    /// Ends the server, once: SIGTERM to its group and to every descendant that left it, a
+    /// short grace, SIGKILL to whatever is left, then the server itself is reaped.
     pub(super) fn stop(&self) {
+        if self.shared.stopped.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let pid = self.shared.child().id();
         #[cfg(unix)]
         {
-            let group = self.shared.child().id();
-            signal_group(group, rustix::process::Signal::TERM);
+            use rustix::process::Signal;
+            let strays = reaper::strays(pid, &self.shared.tag);
+            signal_group(pid, Signal::TERM);
+            reaper::signal_each(&strays, Signal::TERM);
             self.shared.wait_exit(GRACE);
-            signal_group(group, rustix::process::Signal::KILL);
+            signal_group(pid, Signal::KILL);
+            reaper::signal_each(&strays, Signal::KILL);
+            reaper::reap(&strays);
         }
         #[cfg(not(unix))]
         {
             let _ = self.shared.child().kill();
         }
         self.shared.wait_exit(Duration::from_secs(1));
+        reaper::registry().remove(pid);
     }
 }
 
@@ -414,6 +437,29 @@ mod tests {
             std::thread::sleep(Duration::from_millis(10));
         }
         assert!(pids.iter().all(|&pid| !running(pid)), "{pids:?} outlived the panic");
+    }
+
+    /// A server whose descendants leave its process group: one by `setsid` under a live
+    /// parent, one orphaned in a new session by its parent's exit (the daemon's double fork).
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn descendants_that_leave_the_group_do_not_outlive_the_server() {
+        use std::io::BufRead;
+        let script = "setsid sleep 60 & echo $!; setsid sh -c 'sleep 60 & echo $!'; exec sleep 60";
+        let mut server = Server::start("sh", &["-c".into(), script.into()], &[], None).expect("sh");
+        let (_, stdout, _) = server.pipes.take().expect("pipes");
+        let mut lines = std::io::BufReader::new(stdout).lines();
+        let mut pids: Vec<u32> = (0..2)
+            .map(|_| lines.next().expect("a line").expect("a pid").trim().parse().expect("a pid"))
+            .collect();
+        pids.push(server.shared.child().id());
+        assert!(pids.iter().all(|&pid| running(pid)), "{pids:?}");
+        drop(server);
+        let started = Instant::now();
+        while pids.iter().any(|&pid| running(pid)) && started.elapsed() < Duration::from_secs(2) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(pids.iter().all(|&pid| !running(pid)), "{pids:?} outlived the server");
     }
 
     #[test]
