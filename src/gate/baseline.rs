@@ -119,6 +119,15 @@ impl Baseline {
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;
+        let mut first = std::collections::HashMap::new();
+        for (index, entry) in entries.iter().enumerate() {
+            if let Some(earlier) = first.insert(entry.fingerprint.as_str(), index) {
+                return Err(format!(
+                    "baseline \"findings\"[{index}] repeats the fingerprint of \"findings\"[{earlier}]: \
+                     a finding is accepted once; re-run with --write-baseline to rewrite the baseline"
+                ));
+            }
+        }
         Ok(Baseline { entries })
     }
 
@@ -244,6 +253,20 @@ mod tests {
         assert_eq!(baseline.entries[0].kind, "prompt");
         assert!(baseline.accepts().contains(fingerprint(&findings[1]).as_str()));
         assert!(text.ends_with("]\n}\n"));
+    }
+
+    #[test]
+    fn a_fingerprint_listed_twice_is_refused() {
+        let text = render([finding(Kind::Tool, "t", "m", None)].iter());
+        let start = text.find("    {").unwrap();
+        let end = text.rfind("    }").unwrap() + 5;
+        let one = &text[start..end];
+        let doubled = text.replacen(one, &format!("{one},\n{one}"), 1);
+        assert_eq!(
+            Baseline::parse(&doubled).unwrap_err(),
+            "baseline \"findings\"[1] repeats the fingerprint of \"findings\"[0]: a finding is \
+             accepted once; re-run with --write-baseline to rewrite the baseline"
+        );
     }
 
     #[test]

@@ -25,6 +25,10 @@ pub struct PinnedEntity {
     pub source: Option<String>,
     pub kind: Kind,
     pub name: String,
+    /// 1 for the first entity of its source, kind and name in listing order, 2 for a second
+    /// one of the same name (a listing may repeat a name), and so on. Written only from 2, so
+    /// every entry of a pin file is one entity: an entry repeated by hand is refused.
+    pub occurrence: usize,
     /// JSON path → digest of the leaf there.
     pub fields: BTreeMap<String, String>,
 }
@@ -92,12 +96,19 @@ impl Pin {
                         source: surface.source.clone(),
                         kind: entity.kind,
                         name: entity.label(),
+                        occurrence: 1,
                         fields,
                     }
                 })
             })
             .collect();
+        // Stable, so entities sharing an identity stay in listing order.
         entities.sort_by(|a, b| identity(a).cmp(&identity(b)));
+        for at in 1..entities.len() {
+            if identity(&entities[at]) == identity(&entities[at - 1]) {
+                entities[at].occurrence = entities[at - 1].occurrence + 1;
+            }
+        }
         Pin { entities }
     }
 
@@ -110,6 +121,9 @@ impl Pin {
                     vec![("kind", string(entity.kind.as_str())), ("name", string(&entity.name))];
                 if let Some(source) = &entity.source {
                     members.push(("source", string(source)));
+                }
+                if entity.occurrence > 1 {
+                    members.push(("occurrence", number(entity.occurrence as u64)));
                 }
                 let fields =
                     entity.fields.iter().map(|(path, hash)| (path.clone(), string(hash))).collect();
@@ -196,9 +210,38 @@ impl Pin {
                         _ => Err(format!("{at}.fields has no valid digest for {path:?}")),
                     })
                     .collect::<Result<BTreeMap<_, _>, String>>()?;
-                Ok(PinnedEntity { source, kind, name: name.to_string(), fields })
+                let occurrence = match entry.get("occurrence") {
+                    None => 1,
+                    Some(Value::Number(text)) => match text.parse::<usize>() {
+                        Ok(occurrence) if occurrence >= 1 => occurrence,
+                        _ => return Err(format!("{at}.occurrence must be a whole number from 1")),
+                    },
+                    Some(other) => {
+                        return Err(format!(
+                            "{at}.occurrence must be a number, got {}",
+                            other.type_name()
+                        ));
+                    }
+                };
+                Ok(PinnedEntity { source, kind, name: name.to_string(), occurrence, fields })
             })
             .collect::<Result<Vec<_>, String>>()?;
+        let mut seen = BTreeSet::new();
+        for (index, entity) in entities.iter().enumerate() {
+            if !seen.insert((identity(entity), entity.occurrence)) {
+                return Err(format!(
+                    "pin \"entities\"[{index}] repeats {} {}{}: an entity is pinned once; \
+                     re-run with --write-pin to rewrite the pin",
+                    entity.kind.as_str(),
+                    quote_name(&entity.name),
+                    entity
+                        .source
+                        .as_deref()
+                        .map(|s| format!(" of {}", quote_name(s)))
+                        .unwrap_or_default(),
+                ));
+            }
+        }
         Ok(Pin { entities })
     }
 
@@ -264,6 +307,11 @@ impl Pin {
 
 type Identity<'a> = (&'a str, Kind, &'a str);
 
+/// A name from the pin, for a one-line message: escaped, quoted.
+fn quote_name(name: &str) -> String {
+    format!("'{}'", crate::report::escape::escape(name))
+}
+
 fn identity(entity: &PinnedEntity) -> Identity<'_> {
     (entity.source.as_deref().unwrap_or(""), entity.kind, &entity.name)
 }
@@ -279,7 +327,9 @@ fn compare(pinned: &[PinnedEntity], current: &[PinnedEntity]) -> Vec<Drifted> {
         groups.entry(identity(entity)).or_default().1.push(entity);
     }
     let mut drift = Vec::new();
-    for (_, (before, after)) in groups {
+    for (_, (mut before, mut after)) in groups {
+        before.sort_by_key(|entity| entity.occurrence);
+        after.sort_by_key(|entity| entity.occurrence);
         for index in 0..before.len().max(after.len()) {
             let (change, entity) = match (before.get(index), after.get(index)) {
                 (Some(old), Some(new)) => {
@@ -408,6 +458,45 @@ mod tests {
         ] {
             let error = Pin::parse(text).unwrap_err();
             assert!(error.contains(problem), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_name_listed_twice_is_pinned_as_two_occurrences_and_reads_back() {
+        let surfaces = single(vec![tool(0, "search", "x"), tool(1, "search", "y")]);
+        let pin = Pin::of(&surfaces);
+        let text = pin.render();
+        assert_eq!(text.matches("\"occurrence\": 2").count(), 1, "{text}");
+        assert!(!text.contains("\"occurrence\": 1"), "{text}");
+        assert_eq!(Pin::parse(&text).unwrap(), pin);
+        // The second of the two changing is drift on that one only.
+        let after = single(vec![tool(0, "search", "x"), tool(1, "search", "z")]);
+        let drift = judge(&surfaces, &after).drift;
+        assert_eq!(drift.len(), 1, "{drift:?}");
+        assert!(matches!(drift[0].change, Change::Changed(_)));
+    }
+
+    #[test]
+    fn an_entity_repeated_in_the_file_is_refused() {
+        let pin = Pin::of(&single(vec![tool(0, "a", "x")]));
+        let entry = pin.render();
+        let start = entry.find("    {").unwrap();
+        let end = entry.rfind("    }").unwrap() + 5;
+        let one = &entry[start..end];
+        let doubled = entry.replacen(one, &format!("{one},\n{one}"), 1);
+        let error = Pin::parse(&doubled).unwrap_err();
+        assert_eq!(
+            error,
+            "pin \"entities\"[1] repeats tool 'a': an entity is pinned once; re-run with \
+             --write-pin to rewrite the pin"
+        );
+        for bad in ["0", "\"2\"", "1.5"] {
+            let text = entry.replacen(
+                "\"name\": \"a\",",
+                &format!("\"name\": \"a\", \"occurrence\": {bad},"),
+                1,
+            );
+            assert!(Pin::parse(&text).unwrap_err().contains("occurrence must be"), "{bad}");
         }
     }
 }
