@@ -62,6 +62,45 @@ fn every_rule_has_malicious_cases_and_hard_negatives() {
     assert!(CORPUS.cases.len() >= 600, "{} cases", CORPUS.cases.len());
 }
 
+/// Every blind round in the corpus is on record with the figure it scored before anyone read
+/// it, is big enough to measure, and is scored apart from the training cases.
+#[test]
+fn every_blind_round_is_on_record_and_scored_apart() {
+    let log = std::fs::read_to_string(root().join("eval/blind.json")).expect("eval/blind.json");
+    let log = json::parse(&log).expect("eval/blind.json is JSON");
+    let recorded: Vec<u32> = log
+        .get("rounds")
+        .and_then(json::Value::as_array)
+        .expect("a rounds list")
+        .iter()
+        .map(|round| match round.get("round") {
+            Some(json::Value::Number(number)) => number.parse().expect("a whole round number"),
+            other => panic!("a round must carry its number, got {other:?}"),
+        })
+        .collect();
+    let card = score::evaluate(&CORPUS);
+    assert!(!card.blind.is_empty(), "no blind round in corpus/blind");
+    for round in &card.blind {
+        assert!(recorded.contains(&round.round), "round {} is not in eval/blind.json", round.round);
+        assert!(round.overall.malicious() >= 150, "round {}: {:?}", round.round, round.overall);
+        assert!(round.overall.hard_negatives() >= 150, "round {}", round.round);
+    }
+    let blind_cases = CORPUS.cases.iter().filter(|case| case.round.is_some()).count();
+    let scored: usize = card
+        .blind
+        .iter()
+        .map(|round| round.overall.malicious() + round.overall.hard_negatives())
+        .sum();
+    assert_eq!(blind_cases, scored);
+    let training: usize = card
+        .categories
+        .iter()
+        .map(|category| category.malicious() + category.hard_negatives())
+        .sum::<usize>()
+        + card.clean_benign;
+    assert_eq!(training + blind_cases, CORPUS.cases.len());
+}
+
 #[test]
 fn real_servers_scan_with_no_findings_at_all() {
     let real: Vec<&corpus::Case> =

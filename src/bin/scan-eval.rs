@@ -96,13 +96,13 @@ fn run(args: &Args) -> Result<ExitCode, String> {
 
     let corpus = corpus::load(&args.corpus).map_err(|error| error.to_string())?;
     let card = score::evaluate(&corpus);
-    if card.overall.malicious() == 0 {
+    if card.overall.malicious() == 0 && card.blind.is_empty() {
         return Err(format!(
             "{} holds no malicious case for any registered rule, so the gate would be vacuous",
             args.corpus.display()
         ));
     }
-    if card.overall.hard_negatives() == 0 {
+    if card.overall.hard_negatives() == 0 && card.blind.is_empty() {
         return Err(format!(
             "{} holds no hard negative (a benign case with \"resembles\"), so false positives cannot be measured",
             args.corpus.display()

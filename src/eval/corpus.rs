@@ -19,6 +19,10 @@
 //! case with `resembles` is a hard negative built to look like that category's attack. A case
 //! holds one `manifest` (anything `rune` reads) or several named `servers`. `category` and
 //! `provenance` may be set per file and overridden per case; every case must end up with both.
+//!
+//! A file with `"round": N` holds cases of blind round N: written by someone who never read the
+//! rules, labelled by attack family rather than by rule, and scored apart from the training
+//! cases. A case may name the `surface` it exercises (free text, for the reader).
 
 use crate::json::{self, Value};
 use crate::model::Surface;
@@ -41,6 +45,8 @@ pub struct Case {
     /// For a hard negative: the category whose attack it imitates.
     pub resembles: Option<String>,
     pub surfaces: Vec<Surface>,
+    /// The blind round the case belongs to; `None` for a training case.
+    pub round: Option<u32>,
 }
 
 impl Case {
@@ -123,6 +129,16 @@ fn read_file(value: &Value) -> Result<Vec<Case>, String> {
     }
     let category = optional_string(value, "category")?;
     let provenance = value.get("provenance");
+    let round = match value.get("round") {
+        None => None,
+        Some(Value::Number(text)) => match text.parse::<u32>() {
+            Ok(round) if round >= 1 => Some(round),
+            _ => return Err(format!("\"round\" must be a whole number from 1, got {text}")),
+        },
+        Some(other) => {
+            return Err(format!("\"round\" must be a whole number, got {}", other.type_name()));
+        }
+    };
     let cases = value
         .get("cases")
         .and_then(Value::as_array)
@@ -132,6 +148,7 @@ fn read_file(value: &Value) -> Result<Vec<Case>, String> {
         .enumerate()
         .map(|(index, case)| {
             read_case(case, category.as_deref(), provenance)
+                .map(|case| Case { round, ..case })
                 .map_err(|error| format!("\"cases\"[{index}]: {error}"))
         })
         .collect()
@@ -202,7 +219,7 @@ fn read_case(
             ));
         }
     };
-    Ok(Case { id, label, category, resembles, surfaces })
+    Ok(Case { id, label, category, resembles, surfaces, round: None })
 }
 
 fn entities(manifest: &Value) -> Result<Vec<crate::model::Entity>, String> {

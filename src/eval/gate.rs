@@ -14,6 +14,10 @@ pub struct Thresholds {
     pub min_category_recall: Option<f64>,
     /// Optional ceiling for each gated category's own hard-negative false-positive rate.
     pub max_category_fp: Option<f64>,
+    /// Optional floor for every blind round's overall recall.
+    pub blind_min_recall: Option<f64>,
+    /// Optional ceiling for every blind round's hard-negative false-positive rate.
+    pub blind_max_fp: Option<f64>,
 }
 
 impl Default for Thresholds {
@@ -23,12 +27,15 @@ impl Default for Thresholds {
             max_fp: 0.05,
             min_category_recall: None,
             max_category_fp: None,
+            blind_min_recall: None,
+            blind_max_fp: None,
         }
     }
 }
 
 impl Thresholds {
-    /// Reads `{"min_recall": .., "max_fp": .., "min_category_recall": .., "max_category_fp": ..}`.
+    /// Reads `{"min_recall": .., "max_fp": .., "min_category_recall": .., "max_category_fp": ..,
+    /// "blind_min_recall": .., "blind_max_fp": ..}`.
     pub fn load(path: &Path) -> Result<Thresholds, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|error| format!("cannot read thresholds {}: {error}", path.display()))?;
@@ -56,6 +63,8 @@ impl Thresholds {
             max_fp: read("max_fp")?.unwrap_or(defaults.max_fp),
             min_category_recall: read("min_category_recall")?,
             max_category_fp: read("max_category_fp")?,
+            blind_min_recall: read("blind_min_recall")?,
+            blind_max_fp: read("blind_max_fp")?,
         })
     }
 }
@@ -96,6 +105,27 @@ pub fn breaches(card: &Scorecard, thresholds: &Thresholds) -> Vec<String> {
                 "{} false-positive rate {:.4} > max-category-fp {ceiling}",
                 score.category,
                 score.fp_rate()
+            ));
+        }
+    }
+    for round in &card.blind {
+        let overall = &round.overall;
+        if let Some(floor) = thresholds.blind_min_recall
+            && overall.recall() < floor
+        {
+            breaches.push(format!(
+                "blind round {} recall {:.4} < blind-min-recall {floor}",
+                round.round,
+                overall.recall()
+            ));
+        }
+        if let Some(ceiling) = thresholds.blind_max_fp
+            && overall.fp_rate() > ceiling
+        {
+            breaches.push(format!(
+                "blind round {} false-positive rate {:.4} > blind-max-fp {ceiling}",
+                round.round,
+                overall.fp_rate()
             ));
         }
     }

@@ -57,6 +57,18 @@ pub struct Scorecard {
     pub overall: CategoryScore,
     pub clean_benign: usize,
     pub clean_false_alarms: Vec<String>,
+    /// Every blind round in the corpus, in round order.
+    pub blind: Vec<BlindRound>,
+}
+
+/// A blind round scored as a user's build sees it: a malicious case is caught when any rule
+/// blocks on it, and a hard negative is a false alarm when any rule blocks on it. Categories
+/// are attack families, not rules, so a family no single rule owns is still measured.
+#[derive(Debug, Clone, Default)]
+pub struct BlindRound {
+    pub round: u32,
+    pub families: Vec<CategoryScore>,
+    pub overall: CategoryScore,
 }
 
 impl Scorecard {
@@ -107,6 +119,10 @@ pub fn evaluate_with(rules: &[Rule], corpus: &Corpus) -> Scorecard {
     };
     for case in &corpus.cases {
         let findings = scan::scan_with(rules, &case.surfaces);
+        if let Some(round) = case.round {
+            score_blind(&mut card.blind, round, case, &findings);
+            continue;
+        }
         match (case.label, &case.resembles) {
             (Label::Malicious, _) => {
                 let detected = detects(rules, case, &findings);
@@ -137,18 +153,62 @@ pub fn evaluate_with(rules: &[Rule], corpus: &Corpus) -> Scorecard {
             }
         }
     }
-    let mut overall =
-        CategoryScore { category: "overall".into(), gated: true, ..CategoryScore::default() };
-    for score in card.categories.iter().filter(|score| score.gated) {
-        overall.true_positives += score.true_positives;
-        overall.false_negatives += score.false_negatives;
-        overall.false_positives += score.false_positives;
-        overall.true_negatives += score.true_negatives;
-        overall.misses.extend(score.misses.iter().cloned());
-        overall.false_alarms.extend(score.false_alarms.iter().cloned());
+    card.overall = sum("overall", card.categories.iter().filter(|score| score.gated));
+    card.blind.sort_by_key(|round| round.round);
+    for round in &mut card.blind {
+        round.overall = sum("overall", round.families.iter());
     }
-    card.overall = overall;
     card
+}
+
+fn sum<'a>(name: &str, scores: impl Iterator<Item = &'a CategoryScore>) -> CategoryScore {
+    let mut total =
+        CategoryScore { category: name.into(), gated: true, ..CategoryScore::default() };
+    for score in scores {
+        total.true_positives += score.true_positives;
+        total.false_negatives += score.false_negatives;
+        total.false_positives += score.false_positives;
+        total.true_negatives += score.true_negatives;
+        total.misses.extend(score.misses.iter().cloned());
+        total.false_alarms.extend(score.false_alarms.iter().cloned());
+    }
+    total
+}
+
+fn score_blind(rounds: &mut Vec<BlindRound>, round: u32, case: &Case, findings: &[Finding]) {
+    let index = match rounds.iter().position(|scored| scored.round == round) {
+        Some(index) => index,
+        None => {
+            rounds.push(BlindRound { round, ..BlindRound::default() });
+            rounds.len() - 1
+        }
+    };
+    let families = &mut rounds[index].families;
+    let family = case.resembles.as_deref().unwrap_or(&case.category);
+    let score = match families.iter().position(|score| score.category == family) {
+        Some(index) => &mut families[index],
+        None => {
+            families.push(CategoryScore {
+                category: family.to_string(),
+                gated: true,
+                ..CategoryScore::default()
+            });
+            families.last_mut().expect("just pushed")
+        }
+    };
+    let fired = fired_rules(findings, BLOCKING);
+    match case.label {
+        Label::Malicious if fired.is_empty() => {
+            score.false_negatives += 1;
+            score.misses.push(case.id.clone());
+        }
+        Label::Malicious => score.true_positives += 1,
+        Label::Benign if fired.is_empty() => score.true_negatives += 1,
+        Label::Benign => {
+            score.false_positives += 1;
+            score.false_alarms.push(alarm(case, &fired));
+        }
+    }
 }
 
 /// A malicious case is detected when the rule owning its category blocks on it; a category no
@@ -242,40 +302,69 @@ pub fn to_value(card: &Scorecard) -> Value {
             ]),
         ),
         ("categories", Value::Array(card.categories.iter().map(category_value).collect())),
+        (
+            "blind",
+            Value::Array(
+                card.blind
+                    .iter()
+                    .map(|round| {
+                        object(vec![
+                            ("round", number(u64::from(round.round))),
+                            ("overall", category_value(&round.overall)),
+                            (
+                                "families",
+                                Value::Array(round.families.iter().map(category_value).collect()),
+                            ),
+                        ])
+                    })
+                    .collect(),
+            ),
+        ),
     ])
 }
 
-/// The scorecard as a Markdown table, for `$GITHUB_STEP_SUMMARY` and the README.
-pub fn to_markdown(card: &Scorecard) -> String {
-    let mut out = String::from(
-        "| category | gated | malicious | TP | FN | recall (95% CI) | hard negatives | FP | FP rate (95% CI) | precision | F1 |\n\
-         | --- | --- | ---: | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: |\n",
-    );
-    let row = |score: &CategoryScore, name: &str| {
-        let (recall_low, recall_high) = wilson(score.true_positives, score.malicious());
-        let (fp_low, fp_high) = wilson(score.false_positives, score.hard_negatives());
-        format!(
-            "| {name} | {} | {} | {} | {} | {:.3} ({:.3}–{:.3}) | {} | {} | {:.3} ({:.3}–{:.3}) | {:.3} | {:.3} |\n",
-            if score.gated { "yes" } else { "no" },
-            score.malicious(),
-            score.true_positives,
-            score.false_negatives,
-            score.recall(),
-            recall_low,
-            recall_high,
-            score.hard_negatives(),
-            score.false_positives,
-            score.fp_rate(),
-            fp_low,
-            fp_high,
-            score.precision(),
-            f1(score.precision(), score.recall()),
-        )
-    };
-    for score in &card.categories {
-        out.push_str(&row(score, &format!("`{}`", score.category)));
+const TABLE_HEAD: &str = "| category | gated | malicious | TP | FN | recall (95% CI) | hard negatives | FP | FP rate (95% CI) | precision | F1 |\n\
+     | --- | --- | ---: | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: |\n";
+
+fn markdown_row(score: &CategoryScore, name: &str) -> String {
+    let (recall_low, recall_high) = wilson(score.true_positives, score.malicious());
+    let (fp_low, fp_high) = wilson(score.false_positives, score.hard_negatives());
+    format!(
+        "| {name} | {} | {} | {} | {} | {:.3} ({:.3}–{:.3}) | {} | {} | {:.3} ({:.3}–{:.3}) | {:.3} | {:.3} |\n",
+        if score.gated { "yes" } else { "no" },
+        score.malicious(),
+        score.true_positives,
+        score.false_negatives,
+        score.recall(),
+        recall_low,
+        recall_high,
+        score.hard_negatives(),
+        score.false_positives,
+        score.fp_rate(),
+        fp_low,
+        fp_high,
+        score.precision(),
+        f1(score.precision(), score.recall()),
+    )
+}
+
+fn markdown_list(out: &mut String, title: &str, items: &[&String]) {
+    if !items.is_empty() {
+        out.push_str(&format!("\n{title}:\n"));
+        for item in items {
+            out.push_str(&format!("- `{item}`\n"));
+        }
     }
-    out.push_str(&row(&card.overall, "**overall (gated)**"));
+}
+
+/// The scorecard as Markdown tables, for `$GITHUB_STEP_SUMMARY` and the README: the training
+/// corpus per rule, then each blind round per attack family.
+pub fn to_markdown(card: &Scorecard) -> String {
+    let mut out = String::from(TABLE_HEAD);
+    for score in &card.categories {
+        out.push_str(&markdown_row(score, &format!("`{}`", score.category)));
+    }
+    out.push_str(&markdown_row(&card.overall, "**overall (gated)**"));
     out.push_str(&format!(
         "\nClean benign cases (real servers and ordinary metadata): {}, false alarms: {} (rate {:.3}).\n",
         card.clean_benign,
@@ -289,13 +378,23 @@ pub fn to_markdown(card: &Scorecard) -> String {
         .flat_map(|score| &score.false_alarms)
         .chain(&card.clean_false_alarms)
         .collect();
-    for (title, items) in [("Misses", misses), ("False alarms", alarms)] {
-        if !items.is_empty() {
-            out.push_str(&format!("\n{title}:\n"));
-            for item in items {
-                out.push_str(&format!("- `{item}`\n"));
-            }
+    markdown_list(&mut out, "Misses", &misses);
+    markdown_list(&mut out, "False alarms", &alarms);
+    for round in &card.blind {
+        out.push_str(&format!(
+            "\nBlind round {} (by attack family; a case is caught, or a false alarm, when any rule \
+             blocks on it):\n\n{TABLE_HEAD}",
+            round.round
+        ));
+        for score in &round.families {
+            out.push_str(&markdown_row(score, &format!("`{}`", score.category)));
         }
+        out.push_str(&markdown_row(&round.overall, "**overall**"));
+    }
+    if !card.blind.is_empty() {
+        out.push_str(
+            "\nEach blind round's misses and false alarms are listed in the JSON scorecard.\n",
+        );
     }
     out
 }
