@@ -14,7 +14,9 @@ pub mod report;
 pub mod rules;
 pub mod scan;
 pub mod source;
+pub mod text;
 mod tiered;
+pub mod vocab;
 
 /// Where the README lives; rule help links point at its sections.
 pub const HOMEPAGE: &str = "https://github.com/marcusikk/rune";

@@ -14,6 +14,7 @@ pub mod confusable_characters;
 pub mod data_exfiltration;
 pub mod decode;
 pub mod embedded_secret;
+pub mod framing;
 pub mod hex_payload;
 pub mod hidden_instructions;
 pub mod injection_markup;

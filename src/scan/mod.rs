@@ -1,5 +1,6 @@
 //! From entities to findings: walk every string, run every rule, judge the whole scan.
 
+pub mod scope;
 pub mod text;
 pub mod walk;
 
@@ -72,13 +73,15 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
     // One string's hits from every rule: a secret one rule finds is masked in all of them.
     let mut pending: Vec<(&'static RuleMeta, Hit)> = Vec::new();
     let mut secrets: Vec<SecretString> = Vec::new();
+    let index = scope::Index::new(surfaces);
     for (surface_index, surface) in surfaces.iter().enumerate() {
         for (entity_index, entity) in surface.entities.iter().enumerate() {
             let id = EntityId { surface: surface_index, entity: entity_index };
+            let scope = scope::Scope::new(surface_index, entity, &index);
             // Built for the first finding: most entities have none.
             let label = OnceCell::new();
             walk::string_leaves(&entity.value, &mut |path, raw| {
-                let text = Text::new(raw);
+                let text = Text::in_scope(raw, &scope, path);
                 for rule in rules {
                     let Rule::Text(rule) = rule else { continue };
                     if !text.may_fire(*rule) {

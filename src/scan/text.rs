@@ -5,9 +5,12 @@
 //! string for every rule's trigger words at once, and a rule none of whose triggers occurs is
 //! never run. That keeps the cost of a scan close to the cost of reading the JSON.
 
+use super::scope::Scope;
 use crate::rules::{RuleMeta, TextRule, text_rules};
+use crate::text::Doc;
 use crate::tiered::Tiered;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use std::cell::OnceCell;
 use std::sync::LazyLock;
 
 struct Triggers {
@@ -71,14 +74,44 @@ impl Triggers {
     }
 }
 
-/// One string, prepared once for every rule.
+/// One string, prepared once for every rule: its trigger words, and, on first use, its
+/// prepared document. A string read from an entity also knows that entity ([`Scope`]) and its
+/// JSON path inside it.
 pub struct Text<'a> {
     raw: &'a str,
     armed: u64,
     ascii: bool,
+    doc: OnceCell<Doc<'a>>,
+    scope: Option<&'a Scope<'a>>,
+    path: &'a str,
 }
 
 impl<'a> Text<'a> {
+    /// A string of entity `scope` at `path`.
+    pub fn in_scope(raw: &'a str, scope: &'a Scope<'a>, path: &'a str) -> Text<'a> {
+        Text { scope: Some(scope), path, ..Text::new(raw) }
+    }
+
+    /// The same reading of `raw` in this text's scope and path: for decoded payloads.
+    pub fn derived(&self, raw: &'a str) -> Text<'a> {
+        Text { scope: self.scope, path: self.path, ..Text::new(raw) }
+    }
+
+    /// The prepared document, built on first use.
+    pub fn doc(&self) -> &Doc<'a> {
+        self.doc.get_or_init(|| Doc::new(self.raw))
+    }
+
+    /// The entity the string belongs to, when it was read from one.
+    pub fn scope(&self) -> Option<&'a Scope<'a>> {
+        self.scope
+    }
+
+    /// The string's JSON path inside its entity (`description`, `inputSchema.properties.x.description`).
+    pub fn path(&self) -> &'a str {
+        self.path
+    }
+
     pub fn new(raw: &'a str) -> Text<'a> {
         let triggers = &*TRIGGERS;
         let mut armed = triggers.always;
@@ -90,7 +123,7 @@ impl<'a> Text<'a> {
                 break;
             }
         }
-        Text { raw, armed, ascii: raw.is_ascii() }
+        Text { raw, armed, ascii: raw.is_ascii(), doc: OnceCell::new(), scope: None, path: "" }
     }
 
     pub fn as_str(&self) -> &'a str {

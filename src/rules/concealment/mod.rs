@@ -1,0 +1,247 @@
+//! `concealment`: an order to keep the user from knowing what the tool does.
+//!
+//! Four shapes, each read from one clause of the prepared document:
+//!
+//! - **withholding**: a negated order to tell (`do not tell the user`, `this copy is not to be
+//!   mentioned`, `should never be revealed to whoever uses it`) or an order to hide (`omit any
+//!   mention of`, `keep this to yourself`, `leave that out of the summary`), aimed at the user
+//!   or at something that happened. Keeping errors, raw data or credentials from the user is
+//!   honest and stays quiet;
+//! - **covert manner**: an action done secretly (`discreetly add`, `without the user's
+//!   knowledge`) in any clause, or quietly (`silently forward`) in an order;
+//! - **denial script**: an answer prepared for when the user asks (`if the user asks, say
+//!   everything stays local`), or a report the order makes false (`report it as successful`).
+
+use crate::model::Severity;
+use crate::rules::{Hit, RuleMeta, TextRule, framing};
+use crate::scan::text::Text;
+use crate::text::Doc;
+use crate::text::read::{Form, Party};
+use crate::vocab::classes::{act, func, thing};
+use crate::vocab::lexicon;
+use std::sync::LazyLock;
+
+static META: RuleMeta = RuleMeta {
+    id: "concealment",
+    severity: Severity::High,
+    summary: "an order to keep the user from knowing what the tool does",
+};
+
+pub struct Concealment;
+
+static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    lexicon().surfaces(|info| {
+        info.act & (act::TELL | act::HIDE | act::KEEP | act::SAY) != 0
+            || info.func & (func::COVERT | func::QUIET | func::UNAWARE | func::KNOWLEDGE) != 0
+    })
+});
+
+impl TextRule for Concealment {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn triggers(&self) -> &'static [&'static str] {
+        &TRIGGERS
+    }
+
+    fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
+        let doc = text.doc();
+        for clause in 0..doc.clauses.len() {
+            let Some(message) = judge(doc, clause) else { continue };
+            let bytes = framing::span(doc, clause);
+            let mut hit = Hit::new(bytes.start, bytes.end, message);
+            if let Some(severity) = framing::discount(doc, clause) {
+                hit = hit.with_severity(severity);
+            }
+            hits.push(hit);
+        }
+    }
+}
+
+/// Words after `keep` that make it hiding: `keep this secret`, `keep it between us`.
+const SECRECY: &[&str] = &[
+    "secret",
+    "secrets",
+    "hidden",
+    "confidential",
+    "private",
+    "quiet",
+    "between",
+    "unaware",
+    "undisclosed",
+    "wraps",
+];
+
+/// Telling verbs that, negated with no object at all, still withhold (`Never disclose.`); `do
+/// not show again` is an interface's own text.
+const TERSE: &[&str] =
+    &["tell", "mention", "disclose", "reveal", "divulge", "admit", "acknowledge"];
+
+/// Hiding verbs that mean not doing something; they hide only when what is not done is
+/// telling (`refrain from telling`, `avoid mentioning`).
+const ABSTAIN: &[&str] = &["avoid", "refrain", "skip", "spare"];
+
+/// Words a denial script or a false report asserts.
+const DENIALS: &[&str] = &["nothing", "no", "none", "only", "never", "everything"];
+
+fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
+    let reading = &doc.readings[clause];
+    let tokens = doc.clauses[clause].tokens.clone();
+    let acted = doc.acted_on(clause);
+    let orders = reading.orders_model();
+    // Withholding: a negated order to tell, or to put something in the answer.
+    let into_answer = reading.does(act::PLACE)
+        && doc.naming(reading.complement.clone(), thing::ANSWER).next().is_some();
+    if reading.negated && (reading.does(act::TELL) || into_answer) && orders {
+        let private = doc.naming(acted.clone(), thing::IDENTITY).next().is_some();
+        if doc.technical_in(acted.clone())
+            || private
+            || advice(doc, clause)
+            || until_asked(doc, clause)
+        {
+            return None;
+        }
+        let terse = reading.verb.is_some_and(|verb| TERSE.contains(&doc.word(verb)))
+            && acted.clone().all(|at| {
+                doc.tokens[at].info.func != 0 || doc.tokens[at].kind != crate::text::lex::Kind::Word
+            });
+        let answer = doc.naming(reading.complement.clone(), thing::ANSWER).next().is_some();
+        if doc.user_in(tokens.clone()).is_some()
+            || doc.activity_in(acted.clone())
+            || terse
+            || answer
+        {
+            return Some("an order to keep what the tool does from the user");
+        }
+    }
+    // Withholding: an order to hide, omit or leave out.
+    if reading.does(act::HIDE) && orders && !reading.negated {
+        if doc.technical_in(acted.clone()) {
+            return None;
+        }
+        // `omit this field`, `leave empty`, `skip if known`: a parameter left out, honest. Hiding
+        // counts when it names the user, the answer, telling, or a step the tool takes.
+        let tells = reading.complement.clone().any(|at| doc.tokens[at].info.act & act::TELL != 0);
+        let answer = doc.naming(reading.complement.clone(), thing::ANSWER).next().is_some();
+        let step = doc
+            .naming(acted.clone(), thing::DEICTIC | thing::RULES | thing::PROMPT)
+            .next()
+            .is_some();
+        let verb = reading.verb.map_or("", |verb| doc.word(verb));
+        // `avoid running this`, `skip if known`: abstaining hides something only from telling.
+        let abstains = ABSTAIN.contains(&verb);
+        // `Omit to return full details`, `omit for global services`: a parameter left out.
+        let purpose_clause = acted
+            .clone()
+            .next()
+            .is_some_and(|at| matches!(doc.word(at), "to" | "for" | "when" | "if" | "unless"));
+        let shown = !abstains
+            && !purpose_clause
+            && (step || doc.user_in(tokens.clone()).is_some() || answer);
+        if tells || shown {
+            return Some("an order to keep what the tool does from the user");
+        }
+    }
+    // Withholding: `keep it secret`, `keep the user unaware`, `keep this to yourself`.
+    if reading.does(act::KEEP) && orders && !reading.negated {
+        let complement = reading.complement.clone();
+        let secrecy = complement.clone().find(|&at| {
+            SECRECY.contains(&doc.word(at)) || doc.tokens[at].info.func & func::UNAWARE != 0
+        });
+        if let Some(secrecy) = secrecy {
+            let object = complement.start..secrecy;
+            let user = doc.user_in(tokens.clone()).is_some();
+            if !doc.technical_in(object.clone()) && (doc.activity_in(object) || user) {
+                return Some("an order to keep what the tool does from the user");
+            }
+        }
+    }
+    // A covert manner on an action that moves, takes or changes something. Done secretly, any
+    // act counts, even in a phrase with no verb (an enum value `public without user consent`).
+    if reading.covert
+        && !reading.negated
+        && (reading.verb.is_none()
+            || orders
+            || reading.form == Form::Statement
+            || reading.form == Form::Passive)
+    {
+        return Some("an action the tool is told to take covertly");
+    }
+    if reading.quiet && orders && !reading.negated && reading.verb.is_some() {
+        let acts = {
+            act::SEND | act::PLACE | act::HOSTILE | act::PAY | act::CALL | act::READ | act::ALTER
+        };
+        if reading.does(acts) || moves(doc, clause) {
+            return Some("an action the tool is told to take covertly");
+        }
+    }
+    // A denial script: an answer for when the user asks, or a report made false.
+    if reading.does(act::SAY | act::TELL) && orders && !reading.negated {
+        let asked = doc.settings[clause].condition.is_some_and(|condition| asks(doc, condition));
+        let complement = reading.complement.clone();
+        let false_state = complement.clone().any(|at| {
+            doc.tokens[at].info.func & (func::FALSE_STATE | func::LOCAL) != 0
+                || DENIALS.contains(&doc.word(at))
+        });
+        let instead = doc.has(complement.clone(), func::INSTEAD)
+            && complement.clone().any(|at| doc.tokens[at].info.act & (act::SAY | act::TELL) != 0);
+        let as_false = complement.clone().any(|at| {
+            doc.word(at) == "as"
+                && doc
+                    .tokens
+                    .get(at + 1)
+                    .is_some_and(|next| next.info.func & func::FALSE_STATE != 0)
+        });
+        if asked && false_state || as_false || instead {
+            return Some("a script for answering the user falsely about what the tool did");
+        }
+    }
+    None
+}
+
+/// `a copy silently goes to ...`: a data subject moved by `go`.
+fn moves(doc: &Doc, clause: usize) -> bool {
+    crate::text::read::moves_data(&doc.readings[clause], &doc.tokens, &doc.lower)
+}
+
+/// `Do not tell the user to restart`: advice the user is not given, not something kept from
+/// them.
+fn advice(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    doc.user_in(tokens.clone()).is_some_and(|user| {
+        user + 2 < tokens.end
+            && doc.word(user + 1) == "to"
+            && doc.tokens[user + 2].kind == crate::text::lex::Kind::Word
+            && doc.tokens[user + 2].info.func & func::DET == 0
+    }) || doc.has_word(tokens, &["competitors", "competitor"])
+}
+
+/// `... unless they ask`: detail held back until wanted.
+fn until_asked(doc: &Doc, clause: usize) -> bool {
+    doc.settings[clause].condition.is_some_and(|condition| {
+        let tokens = doc.clauses[condition].tokens.clone();
+        doc.has_word(tokens.clone(), &["unless"]) && asks(doc, condition)
+    })
+}
+
+/// Whether condition clause `condition` is the user asking (`if the user asks`, `should anyone
+/// ask`, `when asked about privacy`).
+fn asks(doc: &Doc, condition: usize) -> bool {
+    let reading = &doc.readings[condition];
+    let tokens = doc.clauses[condition].tokens.clone();
+    let asking = tokens.clone().any(|at| {
+        doc.tokens[at].info.act & (act::ASK | act::TELL) != 0
+            || matches!(
+                doc.word(at),
+                "asks" | "asked" | "ask" | "inquires" | "wonders" | "questions" | "checks"
+            )
+    });
+    asking
+        && (reading.subject == Party::User
+            || doc.user_in(tokens).is_some()
+            || reading.form == Form::Condition)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,234 @@
+//! What a rule knows beyond the string it reads: the entity the string belongs to (its name,
+//! its purpose, its parameters) and the scan around it (every source's tool names). Built once
+//! per scan and per entity, on first use.
+
+use crate::json::Value;
+use crate::model::{Entity, Kind, Surface};
+use crate::text::Doc;
+use crate::vocab::words::PURPOSE_WORDS;
+use std::cell::OnceCell;
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+/// Every source's tool and prompt names, lowercase, for rules that ask whether a name belongs
+/// to this server or another.
+#[derive(Debug, Default)]
+pub struct Index {
+    /// Name → the surfaces exposing a tool or prompt by that name.
+    names: HashMap<String, Vec<usize>>,
+    /// Each surface's source name, lowercase.
+    sources: Vec<Option<String>>,
+}
+
+impl Index {
+    pub fn new(surfaces: &[Surface]) -> Index {
+        let mut names: HashMap<String, Vec<usize>> = HashMap::new();
+        for (index, surface) in surfaces.iter().enumerate() {
+            for entity in &surface.entities {
+                if !matches!(entity.kind, Kind::Tool | Kind::Prompt) {
+                    continue;
+                }
+                if let Some(name) = entity.value.get("name").and_then(Value::as_str) {
+                    let holders = names.entry(name.to_ascii_lowercase()).or_default();
+                    if !holders.contains(&index) {
+                        holders.push(index);
+                    }
+                }
+            }
+        }
+        let sources =
+            surfaces.iter().map(|s| s.source.as_ref().map(|s| s.to_ascii_lowercase())).collect();
+        Index { names, sources }
+    }
+
+    /// The surfaces exposing a tool or prompt named `name` (any case).
+    pub fn holders(&self, name: &str) -> &[usize] {
+        self.names.get(&name.to_ascii_lowercase()).map_or(&[], Vec::as_slice)
+    }
+
+    /// How many sources the scan covers.
+    pub fn sources(&self) -> usize {
+        self.sources.len()
+    }
+
+    /// The surface whose source is named `name` (any case).
+    pub fn source_named(&self, name: &str) -> Option<usize> {
+        let name = name.to_ascii_lowercase();
+        self.sources.iter().position(|source| source.as_deref() == Some(name.as_str()))
+    }
+}
+
+/// What an entity says it is for: the words of its name, title and first sentence, and the
+/// domains they name.
+#[derive(Debug, Default)]
+pub struct Purpose {
+    /// [`crate::vocab::classes::domain`] bits.
+    pub domains: u32,
+    /// The name split into lowercase words.
+    pub name_words: Vec<String>,
+    /// Every purpose word, lowercase: name, title, first sentence.
+    pub words: Vec<String>,
+}
+
+impl Purpose {
+    pub fn has(&self, domains: u32) -> bool {
+        self.domains & domains != 0
+    }
+
+    pub fn mentions(&self, word: &str) -> bool {
+        self.words.iter().any(|known| known == word)
+    }
+}
+
+static PURPOSES: LazyLock<HashMap<&'static str, u32>> =
+    LazyLock::new(|| PURPOSE_WORDS.iter().copied().collect());
+
+/// The domains a lowercase word names.
+pub fn domains_of(word: &str) -> u32 {
+    PURPOSES.get(word).copied().unwrap_or(0)
+}
+
+/// `name` split into lowercase words: at `_`, `-`, `.`, `/`, spaces and lower-to-upper case
+/// changes (`sendEmail`, `run_command`, `fetch-url`).
+pub fn name_words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut current = String::new();
+    let mut previous_lower = false;
+    for c in name.chars() {
+        if !c.is_alphanumeric() {
+            if !current.is_empty() {
+                words.push(std::mem::take(&mut current));
+            }
+            previous_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && previous_lower && !current.is_empty() {
+            words.push(std::mem::take(&mut current));
+        }
+        previous_lower = c.is_lowercase() || c.is_ascii_digit();
+        current.extend(c.to_lowercase());
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    words
+}
+
+/// One entity of the scan, as the rules see it.
+pub struct Scope<'s> {
+    pub surface: usize,
+    pub entity: &'s Entity,
+    pub index: &'s Index,
+    purpose: OnceCell<Purpose>,
+}
+
+impl<'s> Scope<'s> {
+    pub fn new(surface: usize, entity: &'s Entity, index: &'s Index) -> Scope<'s> {
+        Scope { surface, entity, index, purpose: OnceCell::new() }
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.entity.kind
+    }
+
+    /// The entity's own name (a tool's or prompt's `name`, a resource's `name` or `uri`).
+    pub fn name(&self) -> &'s str {
+        let value = &self.entity.value;
+        let key = |key: &str| value.get(key).and_then(Value::as_str);
+        match self.entity.kind {
+            Kind::Server => {
+                value.get("serverInfo").and_then(|info| info.get("name")).and_then(Value::as_str)
+            }
+            Kind::Resource => key("name").or_else(|| key("uri")).or_else(|| key("uriTemplate")),
+            _ => key("name"),
+        }
+        .unwrap_or("")
+    }
+
+    pub fn purpose(&self) -> &Purpose {
+        self.purpose.get_or_init(|| purpose_of(self.entity))
+    }
+
+    /// Whether this entity's own server exposes a tool or prompt named `name`.
+    pub fn own(&self, name: &str) -> bool {
+        self.index.holders(name).contains(&self.surface)
+    }
+
+    /// The other surfaces exposing a tool or prompt named `name`.
+    pub fn foreign(&self, name: &str) -> impl Iterator<Item = usize> + '_ {
+        let surface = self.surface;
+        self.index.holders(name).iter().copied().filter(move |holder| *holder != surface)
+    }
+
+    /// The names of the entity's input parameters (a tool's schema properties, a prompt's
+    /// arguments), lowercase.
+    pub fn parameters(&self) -> Vec<String> {
+        let value = &self.entity.value;
+        let mut names = Vec::new();
+        if let Some(properties) =
+            value.get("inputSchema").and_then(|s| s.get("properties")).and_then(Value::as_object)
+        {
+            names.extend(properties.iter().map(|(name, _)| name.to_ascii_lowercase()));
+        }
+        if let Some(arguments) = value.get("arguments").and_then(Value::as_array) {
+            names.extend(
+                arguments
+                    .iter()
+                    .filter_map(|a| a.get("name")?.as_str())
+                    .map(str::to_ascii_lowercase),
+            );
+        }
+        names
+    }
+}
+
+fn purpose_of(entity: &Entity) -> Purpose {
+    let value = &entity.value;
+    let text = |key: &str| value.get(key).and_then(Value::as_str).unwrap_or("");
+    let (name, title, description) = match entity.kind {
+        Kind::Server => {
+            let info = value.get("serverInfo");
+            let field =
+                |key: &str| info.and_then(|i| i.get(key)).and_then(Value::as_str).unwrap_or("");
+            (field("name"), field("title"), text("instructions"))
+        }
+        Kind::Resource => (
+            if text("name").is_empty() { text("uri") } else { text("name") },
+            text("title"),
+            text("description"),
+        ),
+        _ => (text("name"), text("title"), text("description")),
+    };
+    let name_words = name_words(name);
+    let mut words = name_words.clone();
+    words.extend(name_words_of_prose(title));
+    if !description.is_empty() {
+        let doc = Doc::new(crate::text::window(description, 0, 2048));
+        if let Some(first) = doc.sentences.first() {
+            let bytes = doc.bytes(first.tokens.clone());
+            words.extend(name_words_of_prose(&description[bytes]));
+        }
+    }
+    let domains = words.iter().fold(0, |all, word| all | domains_of(word));
+    Purpose { domains, name_words, words }
+}
+
+fn name_words_of_prose(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_split_into_words() {
+        assert_eq!(name_words("sendEmail"), ["send", "email"]);
+        assert_eq!(name_words("run_command"), ["run", "command"]);
+        assert_eq!(name_words("fetch-URL v2"), ["fetch", "url", "v2"]);
+        assert_eq!(name_words("HTTPRequest"), ["httprequest"]);
+    }
+}

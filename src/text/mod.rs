@@ -1,0 +1,352 @@
+//! One prepared document per string, shared by every text rule: its tokens (multi-word names
+//! merged), its spans (quotes, code, tags, comments, markdown), its sentences and clauses, and
+//! a reading of each clause with the context it sits in.
+//!
+//! This module is the one place that answers "is this an order, to whom, negated, quoted?".
+//! Rules ask it; none splits sentences, finds quotes or reads negation itself.
+
+pub mod lex;
+mod query;
+pub mod read;
+pub mod segment;
+pub mod spans;
+
+use crate::vocab::classes::{func, thing};
+use crate::vocab::{self, Info};
+use lex::{Kind, Token};
+use read::{Form, Party, Reading};
+use segment::{Clause, Sentence};
+use spans::{Span, SpanKind};
+use std::ops::Range;
+
+/// Where a clause sits, beyond what it says.
+#[derive(Debug, Clone, Default)]
+pub struct Setting {
+    /// Inside quotation marks.
+    pub quoted: bool,
+    /// Inside backticks or a fence.
+    pub code: bool,
+    /// Introduced as an example (`such as "..."`, `e.g.`, an `Examples:` label, `<example>`).
+    pub example: bool,
+    /// Part of a sentence that describes text rather than giving it: a scanner's `Detects
+    /// phrases like ...`, `flags text that says ...`.
+    pub described: bool,
+    /// Inside an HTML comment, which a rendered view hides.
+    pub comment: bool,
+    /// The names of the tags around it, innermost last.
+    pub tags: Vec<String>,
+    /// Its sentence opens by addressing the model (`Note to the AI:`, `Assistant,`).
+    pub addressed: bool,
+    /// The condition clause that governs it, if any.
+    pub condition: Option<usize>,
+}
+
+pub struct Doc<'a> {
+    pub raw: &'a str,
+    /// `raw` with ASCII letters lowercased: the same byte offsets.
+    pub lower: String,
+    pub tokens: Vec<Token>,
+    pub spans: Vec<Span>,
+    pub sentences: Vec<Sentence>,
+    pub clauses: Vec<Clause>,
+    pub readings: Vec<Reading>,
+    pub settings: Vec<Setting>,
+}
+
+/// `text[from..]`, at most `max` bytes of it, cut on a character boundary.
+pub fn window(text: &str, from: usize, max: usize) -> &str {
+    let mut end = (from + max).min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[from..end]
+}
+
+impl<'a> Doc<'a> {
+    pub fn new(raw: &'a str) -> Doc<'a> {
+        let lower = raw.to_ascii_lowercase();
+        let tokens = merge_phrases(&lower, lex::tokens(raw, &lower));
+        let spans = spans::spans(raw);
+        let (sentences, clauses) = segment::segment(raw, &tokens);
+        let readings: Vec<Reading> =
+            clauses.iter().map(|clause| read::read(&tokens, &lower, clause)).collect();
+        let mut doc =
+            Doc { raw, lower, tokens, spans, sentences, clauses, readings, settings: Vec::new() };
+        doc.settings = doc.settle();
+        doc
+    }
+
+    /// The raw text of token `at`.
+    pub fn text(&self, at: usize) -> &'a str {
+        let token = &self.tokens[at];
+        &self.raw[token.start..token.end]
+    }
+
+    /// The lowercased text of token `at`.
+    pub fn word(&self, at: usize) -> &str {
+        let token = &self.tokens[at];
+        &self.lower[token.start..token.end]
+    }
+
+    /// The byte range tokens `range` cover.
+    pub fn bytes(&self, range: Range<usize>) -> Range<usize> {
+        if range.is_empty() {
+            let at = self.tokens.get(range.start).map_or(self.raw.len(), |t| t.start);
+            return at..at;
+        }
+        self.tokens[range.start].start..self.tokens[range.end - 1].end
+    }
+
+    /// The byte range of clause `clause`.
+    pub fn clause_bytes(&self, clause: usize) -> Range<usize> {
+        self.bytes(self.clauses[clause].tokens.clone())
+    }
+
+    /// Tokens in `range` naming one of `classes` ([`thing`] bits).
+    pub fn naming(&self, range: Range<usize>, classes: u32) -> impl Iterator<Item = usize> + '_ {
+        range.filter(move |&at| self.tokens[at].info.thing & classes != 0)
+    }
+
+    /// Whether a token in `range` has one of `classes` ([`func`] bits).
+    pub fn has(&self, range: Range<usize>, classes: u64) -> bool {
+        self.tokens[range].iter().any(|token| token.info.func & classes != 0)
+    }
+
+    /// Whether a token in `range` is one of `words` (lowercase).
+    pub fn has_word(&self, range: Range<usize>, words: &[&str]) -> bool {
+        range.into_iter().any(|at| words.contains(&self.word(at)))
+    }
+
+    /// The clauses of the sentence clause `clause` is in.
+    pub fn sentence_of(&self, clause: usize) -> Range<usize> {
+        self.sentences[self.clauses[clause].sentence].clauses.clone()
+    }
+
+    /// The spans enclosing byte `at`.
+    pub fn spans_at(&self, at: usize) -> impl Iterator<Item = &Span> {
+        self.spans.iter().filter(move |span| span.range.start <= at && at < span.range.end)
+    }
+
+    fn settle(&self) -> Vec<Setting> {
+        let mut settings: Vec<Setting> = vec![Setting::default(); self.clauses.len()];
+        for (index, clause) in self.clauses.iter().enumerate() {
+            let bytes = self.clause_bytes(index);
+            let first = self.tokens[clause.tokens.clone()]
+                .iter()
+                .find(|token| !matches!(token.kind, Kind::Punct(_)))
+                .map_or(bytes.start, |token| token.start);
+            let setting = &mut settings[index];
+            for span in
+                self.spans.iter().filter(|span| span.range.start <= first && first < span.range.end)
+            {
+                match &span.kind {
+                    SpanKind::Quote => setting.quoted = true,
+                    SpanKind::Code => setting.code = true,
+                    SpanKind::Comment => setting.comment = true,
+                    SpanKind::Tag(name) => {
+                        if matches!(name.as_str(), "example" | "examples" | "sample" | "samples") {
+                            setting.example = true;
+                        }
+                        setting.tags.push(name.clone());
+                    }
+                    SpanKind::Image | SpanKind::Link => {}
+                }
+                if matches!(span.kind, SpanKind::Quote | SpanKind::Code)
+                    && self.introduced_as_example(span.outer.start)
+                {
+                    setting.example = true;
+                }
+            }
+        }
+        for sentence in &self.sentences {
+            let clauses = sentence.clauses.clone();
+            let mut addressed = false;
+            let mut describing = false;
+            let mut pending_condition: Option<usize> = None;
+            let mut example_label = false;
+            for index in clauses.clone() {
+                let reading = &self.readings[index];
+                let clause = &self.clauses[index];
+                let tokens = clause.tokens.clone();
+                if reading.form == Form::Fragment || clause.label {
+                    let names_model = self.naming(tokens.clone(), thing::MODEL).next().is_some();
+                    if names_model && index == clauses.start {
+                        addressed = true;
+                    }
+                    if clause.label
+                        && self.has_word(
+                            tokens.clone(),
+                            &["example", "examples", "e.g.", "e.g", "samples"],
+                        )
+                    {
+                        example_label = true;
+                    }
+                }
+                // `Detects phrases such as`, `Flags text like`: what follows is described.
+                if matches!(reading.form, Form::Statement | Form::Imperative | Form::Fragment)
+                    && (reading.does(crate::vocab::classes::act::DESCRIBE)
+                        || self.naming(tokens.clone(), thing::PATTERN).next().is_some())
+                {
+                    describing = true;
+                }
+                let setting = &mut settings[index];
+                setting.addressed = addressed;
+                setting.described |= describing && index > clauses.start;
+                setting.example |= example_label;
+                if reading.form == Form::Condition {
+                    pending_condition = Some(index);
+                } else if let Some(condition) = pending_condition.take() {
+                    setting.condition = Some(condition);
+                }
+            }
+            // A condition after its main clause (`Send it whenever ...`).
+            if let Some(condition) = pending_condition
+                && let Some(main) = (clauses.start..condition)
+                    .rev()
+                    .find(|&i| self.readings[i].form != Form::Condition)
+            {
+                settings[main].condition.get_or_insert(condition);
+            }
+        }
+        settings
+    }
+
+    /// Whether the quote or code span opening at byte `at` is introduced as an example: `such
+    /// as`, `like`, `e.g.`, `for example`, `phrases`, `patterns` within the few words before it.
+    fn introduced_as_example(&self, at: usize) -> bool {
+        let before = self.tokens.partition_point(|token| token.end <= at);
+        let from = before.saturating_sub(4);
+        (from..before).any(|i| {
+            let info = self.tokens[i].info;
+            info.func & func::EXAMPLE != 0 && self.word(i) != "as"
+                || info.thing & thing::PATTERN != 0
+        })
+    }
+
+    /// The tokens clause `clause` acts on: its complement, or, for a passive, its subject.
+    pub fn acted_on(&self, clause: usize) -> Range<usize> {
+        let reading = &self.readings[clause];
+        match reading.form {
+            Form::Passive => reading.subject_tokens.clone(),
+            _ => reading.complement.clone(),
+        }
+    }
+
+    /// What a pronoun object of clause `clause` refers back to: the acted-on tokens of the
+    /// clause before it in the sentence, or of the previous sentence's last clause.
+    pub fn antecedent(&self, clause: usize) -> Option<Range<usize>> {
+        let previous = clause.checked_sub(1)?;
+        let same_sentence = self.clauses[previous].sentence == self.clauses[clause].sentence;
+        let adjacent = self.clauses[clause].sentence == self.clauses[previous].sentence + 1;
+        (same_sentence || adjacent).then(|| {
+            let reading = &self.readings[previous];
+            let mut range = self.acted_on(previous);
+            if range.is_empty() {
+                range = reading.subject_tokens.clone();
+            }
+            range
+        })
+    }
+
+    /// Whether the acted-on tokens of `clause` open with a pronoun (`it`, `them`, `this`).
+    pub fn object_is_pronoun(&self, clause: usize) -> bool {
+        let range = self.acted_on(clause);
+        self.tokens[range]
+            .iter()
+            .find(|t| !matches!(t.kind, Kind::Punct(_)))
+            .is_some_and(|t| t.info.func & func::PRONOUN != 0 && t.info.func & func::YOU == 0)
+    }
+
+    /// Clause readings as one line each, for tests and debugging.
+    pub fn describe(&self) -> Vec<String> {
+        (0..self.clauses.len())
+            .map(|index| {
+                let r = &self.readings[index];
+                let s = &self.settings[index];
+                let verb = r.verb.map_or(String::new(), |v| self.word(v).to_string());
+                let mut flags = Vec::new();
+                for (on, name) in [
+                    (r.obligation, "order"),
+                    (r.negated, "neg"),
+                    (r.covert, "covert"),
+                    (r.standing, "standing"),
+                    (s.quoted, "quoted"),
+                    (s.example, "example"),
+                    (s.described, "described"),
+                    (s.addressed, "addressed"),
+                    (s.condition.is_some(), "conditioned"),
+                ] {
+                    if on {
+                        flags.push(name);
+                    }
+                }
+                let bytes = self.clause_bytes(index);
+                format!(
+                    "{:?}/{:?} {verb} [{}] {}",
+                    r.form,
+                    r.subject,
+                    flags.join(","),
+                    &self.raw[bytes]
+                )
+            })
+            .collect()
+    }
+}
+
+/// `tokens` with every multi-word name, verb or adverbial the lexicon lists merged into one
+/// token carrying the phrase's classes (joined with the head word's when it is a verb phrase).
+fn merge_phrases(lower: &str, tokens: Vec<Token>) -> Vec<Token> {
+    let lexicon = vocab::lexicon();
+    let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
+    let mut at = 0;
+    let key = |token: &Token| lower[token.start..token.end].replace('\u{2019}', "'");
+    while at < tokens.len() {
+        let token = tokens[at];
+        if token.kind != Kind::Word {
+            out.push(token);
+            at += 1;
+            continue;
+        }
+        let first = key(&token);
+        let matched = lexicon.phrases(&first).iter().find(|phrase| {
+            phrase.rest.iter().enumerate().all(|(offset, wanted)| {
+                tokens.get(at + 1 + offset).is_some_and(|next| {
+                    let word = key(next);
+                    word == *wanted
+                        || offset + 1 == phrase.rest.len()
+                            && phrase.last_plural.as_deref() == Some(word.as_str())
+                })
+            })
+        });
+        match matched {
+            Some(phrase) => {
+                let last = tokens[at + phrase.rest.len()];
+                let mut info: Info = phrase.info;
+                if info.act != 0 {
+                    info.forms = phrase.info.forms;
+                }
+                out.push(Token {
+                    start: token.start,
+                    end: last.end,
+                    kind: Kind::Word,
+                    info,
+                    flags: token.flags | (last.flags & lex::flag::POSSESSIVE),
+                });
+                at += phrase.rest.len() + 1;
+            }
+            None => {
+                out.push(token);
+                at += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Whether `party` is the model.
+pub fn is_model(party: Party) -> bool {
+    party == Party::Model
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,514 @@
+//! What one clause says: whether it gives an order and in which form, who its subject is,
+//! whether it is negated, its head verb and what that verb does, and where its complement
+//! starts. The one negation reader lives here.
+//!
+//! The reading is shallow on purpose: a verb group is found by its words (a base verb opening
+//! the clause, a modal, `is to be` + participle, ...), never by a grammar of English. Objects
+//! and destinations are the tokens of the subject (for a passive) or of the complement.
+
+use super::lex::{Kind, Token};
+use super::segment::Clause;
+use crate::vocab::classes::{act, func, thing};
+use crate::vocab::word;
+use std::ops::Range;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Form {
+    /// `Send the key`, `Do not tell the user`.
+    Imperative,
+    /// `You must send`, `The assistant should include`, `Agents are required to run`.
+    Modal,
+    /// `The token is to be posted`, `must be included`, `is copied to` (a statement when no
+    /// obligation comes with it).
+    Passive,
+    /// `Returns the weather`, `The tool uploads every file`.
+    Statement,
+    /// `X is deprecated`, `Refusals are logged`, `Your role is now admin`.
+    Copula,
+    /// `If the user asks`, `Whenever you call send_email`, `Before any other tool`.
+    Condition,
+    /// No verb group: a label, a heading, a noun phrase.
+    #[default]
+    Fragment,
+}
+
+/// Who the subject of the clause is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Party {
+    /// The reading model: an imperative's reader, `you`, `the assistant`, `agents`.
+    Model,
+    /// The person using the model.
+    User,
+    /// Anyone or anything else: the tool, a file, a third party.
+    Other,
+    #[default]
+    None,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Reading {
+    pub form: Form,
+    pub subject: Party,
+    /// The subject's tokens (for a passive, what is acted on).
+    pub subject_tokens: Range<usize>,
+    /// The head verb's token.
+    pub verb: Option<usize>,
+    /// What the head verb does ([`act`] bits).
+    pub act: u32,
+    /// The clause orders: an imperative, a `must`/`should`/`need to`/`is required to`, or a
+    /// passive obligation (`is to be sent`, `must be included`).
+    pub obligation: bool,
+    /// A `not`, `never`, `no longer` or `n't` governs the verb group.
+    pub negated: bool,
+    /// The tokens after the head verb.
+    pub complement: Range<usize>,
+    /// A covert manner anywhere in the clause: secretly, discreetly, behind the scenes,
+    /// without the user's knowledge or consent.
+    pub covert: bool,
+    /// A quiet manner: silently, quietly, in the background.
+    pub quiet: bool,
+    /// `always`, `every time`, `whenever`.
+    pub always: bool,
+    /// `from now on`, `for the rest of the session`.
+    pub standing: bool,
+    pub please: bool,
+    /// `important`, `mandatory`, `compliance` in the clause.
+    pub authority: bool,
+}
+
+impl Reading {
+    /// The clause gives an order to the model: an imperative, or an obligation whose subject
+    /// is the model, or a passive obligation (whoever must act, the reading model is the one
+    /// that can).
+    pub fn orders_model(&self) -> bool {
+        match self.form {
+            Form::Imperative => true,
+            Form::Modal => self.obligation && self.subject == Party::Model,
+            Form::Passive => self.obligation,
+            _ => false,
+        }
+    }
+
+    pub fn does(&self, classes: u32) -> bool {
+        self.act & classes != 0
+    }
+}
+
+fn is_word(tokens: &[Token], at: usize, lower: &str, words: &[&str]) -> bool {
+    tokens.get(at).is_some_and(|token| {
+        token.kind == Kind::Word && words.contains(&&lower[token.start..token.end])
+    })
+}
+
+/// Words that follow `is` or `are` and a `to` to make an obligation: `are required to`.
+const OBLIGED: &[&str] = &[
+    "required",
+    "expected",
+    "instructed",
+    "asked",
+    "supposed",
+    "obliged",
+    "obligated",
+    "meant",
+    "directed",
+    "told",
+    "ordered",
+    "mandated",
+    "requested",
+    "permitted",
+    "allowed",
+    "authorized",
+    "authorised",
+    "encouraged",
+    "advised",
+    "responsible",
+];
+
+/// Modals that oblige (`will`, `can`, `may` describe or permit).
+const OBLIGING_MODALS: &[&str] =
+    &["must", "should", "shall", "need", "needs", "ought", "mustn't", "shouldn't"];
+
+/// Reads one clause of `tokens` (`lower` is the lowercased text).
+pub fn read(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
+    let range = clause.tokens.clone();
+    let end = range.end;
+    let mut reading =
+        Reading { complement: end..end, subject_tokens: end..end, ..Reading::default() };
+    // A manner inside a relative clause is someone else's (`malware that tries to stealthily
+    // persist`).
+    let mut relative = false;
+    for (offset, token) in tokens[range.clone()].iter().enumerate() {
+        let at = range.start + offset;
+        let f = token.info.func;
+        relative |= offset > 1
+            && matches!(&lower[token.start..token.end], "that" | "which" | "who" | "whose")
+            && tokens[at - 1].kind == Kind::Word
+            && tokens[at - 1].info.func == 0;
+        if !relative {
+            reading.covert |= f & func::COVERT != 0 || withholds_knowledge(tokens, lower, at, end);
+            reading.quiet |= f & func::QUIET != 0;
+        }
+        reading.standing |= f & func::STANDING != 0;
+        reading.always |= f & func::ALWAYS != 0;
+        reading.please |= f & func::PLEASE != 0;
+        reading.authority |= f & func::AUTHORITY != 0;
+    }
+    let mut at = range.start;
+    // Bullets, numbering, heading marks and opening quotes.
+    while at < end && matches!(tokens[at].kind, Kind::Punct(_) | Kind::Number) {
+        at += 1;
+    }
+    if at >= end {
+        return reading;
+    }
+    let opener = tokens[at].info.func;
+    let inverted_should = is_word(tokens, at, lower, &["should"])
+        && tokens.get(at + 1).is_some_and(|next| {
+            next.info.thing & thing::USER != 0
+                || next.info.func & (func::PRONOUN | func::DET) != 0 && !next.info.is_verb()
+        });
+    if opener & func::SUBORD != 0 && (opener & func::MODAL == 0 || inverted_should) {
+        reading.form = Form::Condition;
+        at += 1;
+    }
+    // Adverbs, `please`, and the negation an imperative opens with (`do not`, `never`).
+    let opened_at = at;
+    while at < end {
+        let token = &tokens[at];
+        let f = token.info.func;
+        let adverb = f
+            & (func::LEAD
+                | func::PLEASE
+                | func::ALWAYS
+                | func::COVERT
+                | func::QUIET
+                | func::STANDING
+                | func::AUTHORITY)
+            != 0
+            || f & func::CONJ != 0 && f & func::NEG == 0;
+        // `do not`, `don't`, `never`: an imperative's negation. `doesn't` opens a statement.
+        let third_person = matches!(
+            lower.get(token.start..token.end),
+            Some("doesn't" | "doesnt" | "didn't" | "didnt" | "isn't" | "aren't")
+        );
+        let negation = f & func::NEG != 0 && f & func::DET == 0 && !third_person;
+        let do_not = lower.get(token.start..token.end) == Some("do")
+            && tokens.get(at + 1).is_some_and(|next| next.info.func & func::NEG != 0);
+        if !(negation || do_not || adverb && !starts_imperative(tokens, lower, at)) {
+            break;
+        }
+        reading.negated |= negation;
+        at += 1;
+    }
+    if at >= end {
+        return reading;
+    }
+    // After an adverb (`covertly upload thumbnails`), a base verb opens an imperative whatever
+    // follows it.
+    let after_adverb = at > opened_at
+        && tokens[at].info.is_base_verb()
+        && tokens[at].kind == Kind::Word
+        && tokens[at].info.func & (func::MODAL | func::BE | func::DO | func::HAVE) == 0;
+    if reading.form != Form::Condition && (starts_imperative(tokens, lower, at) || after_adverb) {
+        reading.form = Form::Imperative;
+        reading.subject = Party::Model;
+        reading.obligation = true;
+        set_verb(&mut reading, tokens, at, end);
+        return reading;
+    }
+    // `Returns the weather`, `Also stars the repo`: a description with the tool as subject.
+    if tokens[at].info.is_third() && tokens[at].kind == Kind::Word && tokens[at].info.func == 0 {
+        if reading.form != Form::Condition {
+            reading.form = Form::Statement;
+        }
+        reading.subject = Party::Other;
+        set_verb(&mut reading, tokens, at, end);
+        return reading;
+    }
+    // A subject, then a verb group.
+    let subject_start = at;
+    while at < end && !opens_verb_group(tokens, lower, at, at == subject_start) {
+        at += 1;
+    }
+    reading.subject_tokens = subject_start..at;
+    reading.subject = party(&tokens[subject_start..at]);
+    if at >= end {
+        if reading.form != Form::Condition {
+            reading.form = Form::Fragment;
+        }
+        return reading;
+    }
+    let form = verb_group(&mut reading, tokens, lower, at, end);
+    if reading.form != Form::Condition {
+        reading.form = form;
+    }
+    reading
+}
+
+/// `without the user's knowledge`, `without their consent`, `without operator approval`: a
+/// `without` whose next few words name the person and what they are not given.
+fn withholds_knowledge(tokens: &[Token], lower: &str, at: usize, end: usize) -> bool {
+    if lower.get(tokens[at].start..tokens[at].end) != Some("without") {
+        return false;
+    }
+    let next = (at + 1)..(at + 5).min(end);
+    let knowledge = tokens[next.clone()].iter().any(|t| t.info.func & func::KNOWLEDGE != 0);
+    let person = tokens[next].iter().any(|t| {
+        t.info.thing & thing::USER != 0
+            || matches!(lower.get(t.start..t.end), Some("their" | "his" | "her" | "your"))
+    });
+    knowledge && person
+}
+
+/// Who a subject's tokens name.
+fn party(subject: &[Token]) -> Party {
+    if subject.is_empty() {
+        return Party::None;
+    }
+    for token in subject {
+        if token.info.thing & thing::MODEL != 0
+            || token.info.func & func::YOU != 0 && token.info.func & func::DET == 0
+        {
+            return Party::Model;
+        }
+    }
+    if subject
+        .iter()
+        .any(|token| token.info.thing & thing::USER != 0 && token.info.func & func::PRONOUN == 0)
+    {
+        return Party::User;
+    }
+    Party::Other
+}
+
+fn set_verb(reading: &mut Reading, tokens: &[Token], at: usize, end: usize) {
+    reading.verb = Some(at);
+    reading.act = tokens[at].info.act;
+    reading.complement = (at + 1).min(end)..end;
+}
+
+/// Whether a clause's verb group is an imperative opening at `at`: a base verb not read as a
+/// noun (`Copy of`, `Report:`) or an adjective.
+fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
+    let token = &tokens[at];
+    if !token.info.is_base_verb()
+        || token.kind != Kind::Word
+        || token.info.func & (func::MODAL | func::BE | func::DO | func::HAVE) != 0
+    {
+        return false;
+    }
+    let Some(next) = tokens.get(at + 1) else { return token.info.thing == 0 };
+    if is_word(tokens, at + 1, lower, &["of"])
+        || next.info.func & (func::MODAL | func::BE) != 0
+        || next.info.is_third() && next.info.thing == 0
+    {
+        return false;
+    }
+    if next.is_punct(':') {
+        return false;
+    }
+    if token.info.thing == 0 {
+        return true;
+    }
+    // A word that is also a noun opens an imperative only before what an imperative takes.
+    next.info.func & (func::DET | func::PRONOUN | func::PREP | func::COVERT | func::ALWAYS) != 0
+        || matches!(
+            next.kind,
+            Kind::Url
+                | Kind::Email
+                | Kind::Ip
+                | Kind::Host
+                | Kind::Path
+                | Kind::EnvVar
+                | Kind::Ident
+                | Kind::Slot
+                | Kind::Punct('`' | '"' | '\'')
+        )
+        || next.info.thing
+            & (thing::SECRET
+                | thing::CONVERSATION
+                | thing::PROMPT
+                | thing::FILE
+                | thing::USERDATA
+                | thing::CONTENT)
+            != 0
+}
+
+/// Whether a verb group starts at `at`: a modal, a form of `be`, `do` or `have`, or a verb
+/// that is not the subject's own head noun.
+fn opens_verb_group(tokens: &[Token], lower: &str, at: usize, first: bool) -> bool {
+    let token = &tokens[at];
+    let f = token.info.func;
+    if f & (func::MODAL | func::BE | func::HAVE) != 0 && !(first && f & func::SUBORD != 0) {
+        return true;
+    }
+    if f & func::DO != 0 {
+        return true;
+    }
+    if !token.info.is_verb() || first {
+        return false;
+    }
+    // `the user's notes are synced`: a word after a determiner is its noun, not a verb.
+    let previous = &tokens[at - 1];
+    if previous.info.func & (func::DET | func::PREP) != 0
+        || previous.is(super::lex::flag::POSSESSIVE)
+    {
+        return false;
+    }
+    if token.info.thing != 0 && !token.info.is_third() && !token.info.is_participle() {
+        return false;
+    }
+    token.info.is_third()
+        || token.info.is_participle()
+        || token.info.is_base_verb()
+            && is_word(
+                tokens,
+                at - 1,
+                lower,
+                &["you", "we", "they", "agents", "assistants", "models"],
+            )
+}
+
+/// Reads the verb group at `at`; returns its form.
+fn verb_group(
+    reading: &mut Reading,
+    tokens: &[Token],
+    lower: &str,
+    mut at: usize,
+    end: usize,
+) -> Form {
+    let word_at =
+        |at: usize| tokens.get(at).filter(|_| at < end).map_or("", |t| &lower[t.start..t.end]);
+    let skip_neg = |reading: &mut Reading, at: &mut usize| {
+        while *at < end
+            && tokens[*at].info.func
+                & (func::NEG | func::ALWAYS | func::LEAD | func::COVERT | func::QUIET)
+                != 0
+            && !tokens[*at].info.is_verb()
+        {
+            reading.negated |= tokens[*at].info.func & func::NEG != 0;
+            *at += 1;
+        }
+    };
+    let head = &tokens[at];
+    let f = head.info.func;
+    reading.negated |= f & func::NEG != 0;
+    // `must`, `should`, `need to`, `have to`, `will`.
+    if f & func::MODAL != 0 || f & func::HAVE != 0 && word_at(at + 1) == "to" {
+        let modal = word_at(at);
+        let obliging = OBLIGING_MODALS.contains(&modal) || f & func::HAVE != 0;
+        at += 1;
+        if word_at(at) == "to" {
+            at += 1;
+        }
+        skip_neg(reading, &mut at);
+        if word_at(at) == "be" {
+            at += 1;
+            skip_neg(reading, &mut at);
+            if at < end && tokens[at].info.is_participle() {
+                reading.obligation = obliging;
+                set_verb(reading, tokens, at, end);
+                return Form::Passive;
+            }
+            reading.obligation = obliging;
+            reading.complement = at..end;
+            return Form::Copula;
+        }
+        if at < end && tokens[at].info.is_verb() {
+            reading.obligation = obliging;
+            set_verb(reading, tokens, at, end);
+            return Form::Modal;
+        }
+        reading.complement = at..end;
+        return Form::Fragment;
+    }
+    // `is`, `are`: `to be` + participle, `to` + verb, `required to` + verb, a participle, or a
+    // complement.
+    if f & func::BE != 0 {
+        at += 1;
+        skip_neg(reading, &mut at);
+        if word_at(at) == "to" {
+            at += 1;
+            skip_neg(reading, &mut at);
+            if word_at(at) == "be" {
+                at += 1;
+                skip_neg(reading, &mut at);
+            }
+            if at < end && tokens[at].info.is_verb() {
+                reading.obligation = true;
+                let passive = tokens[at].info.is_participle() && !tokens[at].info.is_base_verb();
+                set_verb(reading, tokens, at, end);
+                return if passive { Form::Passive } else { Form::Modal };
+            }
+        }
+        if OBLIGED.contains(&word_at(at)) && word_at(at + 1) == "to" {
+            let mut verb = at + 2;
+            skip_neg(reading, &mut verb);
+            if word_at(verb) == "be" {
+                verb += 1;
+            }
+            if verb < end && tokens[verb].info.is_verb() {
+                reading.obligation = !matches!(
+                    word_at(at),
+                    "permitted" | "allowed" | "authorized" | "authorised" | "encouraged"
+                );
+                set_verb(reading, tokens, verb, end);
+                return if reading.subject == Party::Model || reading.subject == Party::None {
+                    Form::Modal
+                } else {
+                    Form::Passive
+                };
+            }
+        }
+        if at < end && tokens[at].info.is_participle() {
+            set_verb(reading, tokens, at, end);
+            return Form::Passive;
+        }
+        reading.complement = at..end;
+        return Form::Copula;
+    }
+    if f & func::DO != 0 {
+        at += 1;
+        skip_neg(reading, &mut at);
+        if at < end && tokens[at].info.is_verb() {
+            set_verb(reading, tokens, at, end);
+            return Form::Statement;
+        }
+        reading.complement = at..end;
+        return Form::Fragment;
+    }
+    set_verb(reading, tokens, at, end);
+    // `you send`, `agents forward`: present tense with the model as subject orders it as
+    // surely as `you must`.
+    if reading.subject == Party::Model && head.info.is_base_verb() {
+        reading.obligation = true;
+        return Form::Modal;
+    }
+    Form::Statement
+}
+
+/// Whether the verb of `reading` is one of `acts`, or `go` with a data subject (`a copy of the
+/// tokens goes to ...`).
+pub fn moves_data(reading: &Reading, tokens: &[Token], lower: &str) -> bool {
+    reading.does(act::SEND | act::PLACE)
+        || reading.verb.is_some_and(|verb| {
+            let word = &lower[tokens[verb].start..tokens[verb].end];
+            matches!(
+                word,
+                "go" | "goes"
+                    | "went"
+                    | "gone"
+                    | "going"
+                    | "lands"
+                    | "land"
+                    | "ends"
+                    | "flows"
+                    | "travels"
+            )
+        })
+}
+
+/// Whether `word` (lowercase) is a word of the lexicon with `classes`.
+pub fn is_thing(lower_word: &str, classes: u32) -> bool {
+    word(lower_word).thing & classes != 0
+}

@@ -1,0 +1,119 @@
+//! English inflection as a rule, so a word list names each word once: `send` stands for send,
+//! sends, sent, sending; `key` for key and keys.
+//!
+//! A verb entry is `lemma`, or `lemma|past|participle` for an irregular verb. A trailing `+`
+//! doubles the final consonant before a vowel ending (`submit+` gives submitted, submitting).
+
+/// Which forms of a verb a surface word is. One word may be several (`sent` is past and
+/// participle, `put` all but the gerund and third person).
+pub mod form {
+    pub const BASE: u8 = 1;
+    pub const THIRD: u8 = 1 << 1;
+    pub const PAST: u8 = 1 << 2;
+    pub const PARTICIPLE: u8 = 1 << 3;
+    pub const GERUND: u8 = 1 << 4;
+}
+
+/// Every surface form of a verb entry with the forms it stands for.
+pub fn verb_forms(entry: &str) -> Vec<(String, u8)> {
+    let mut parts = entry.split('|');
+    let head = parts.next().unwrap_or_default();
+    let (lemma, double) = match head.strip_suffix('+') {
+        Some(lemma) => (lemma, true),
+        None => (head, false),
+    };
+    let past = parts.next().map(str::to_string);
+    let participle = parts.next().map(str::to_string);
+    let stem = if double {
+        let last = lemma.chars().last().map(String::from).unwrap_or_default();
+        format!("{lemma}{last}")
+    } else {
+        lemma.to_string()
+    };
+    let regular_past = match () {
+        _ if double => format!("{stem}ed"),
+        _ if lemma.ends_with('e') => format!("{lemma}d"),
+        _ if ends_consonant_y(lemma) => format!("{}ied", &lemma[..lemma.len() - 1]),
+        _ => format!("{lemma}ed"),
+    };
+    let gerund = match () {
+        _ if double => format!("{stem}ing"),
+        _ if lemma.ends_with("ie") => format!("{}ying", &lemma[..lemma.len() - 2]),
+        _ if lemma.ends_with('e') && !lemma.ends_with("ee") && lemma.len() > 2 => {
+            format!("{}ing", &lemma[..lemma.len() - 1])
+        }
+        _ => format!("{lemma}ing"),
+    };
+    let past = past.unwrap_or_else(|| regular_past.clone());
+    let participle = participle.unwrap_or_else(|| past.clone());
+    let mut forms: Vec<(String, u8)> = Vec::new();
+    let mut add = |word: String, which: u8| match forms.iter_mut().find(|(known, _)| *known == word)
+    {
+        Some((_, known)) => *known |= which,
+        None => forms.push((word, which)),
+    };
+    add(lemma.to_string(), form::BASE);
+    add(plural(lemma), form::THIRD);
+    add(past, form::PAST);
+    add(participle, form::PARTICIPLE);
+    add(gerund, form::GERUND);
+    forms
+}
+
+fn ends_consonant_y(word: &str) -> bool {
+    let bytes = word.as_bytes();
+    bytes.len() >= 2
+        && bytes[bytes.len() - 1] == b'y'
+        && !matches!(bytes[bytes.len() - 2], b'a' | b'e' | b'i' | b'o' | b'u')
+}
+
+/// The plural of a noun, which is also a verb's third person singular.
+pub fn plural(word: &str) -> String {
+    if ends_consonant_y(word) {
+        return format!("{}ies", &word[..word.len() - 1]);
+    }
+    let sibilant = ["s", "sh", "ch", "x", "z"].iter().any(|end| word.ends_with(end));
+    if sibilant || (word.ends_with('o') && !word.ends_with("oo")) {
+        format!("{word}es")
+    } else {
+        format!("{word}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forms(entry: &str) -> Vec<String> {
+        verb_forms(entry).into_iter().map(|(word, _)| word).collect()
+    }
+
+    #[test]
+    fn regular_verbs_follow_the_spelling_rules() {
+        assert_eq!(forms("send|sent|sent"), ["send", "sends", "sent", "sending"]);
+        assert_eq!(forms("upload"), ["upload", "uploads", "uploaded", "uploading"]);
+        assert_eq!(forms("share"), ["share", "shares", "shared", "sharing"]);
+        assert_eq!(forms("copy"), ["copy", "copies", "copied", "copying"]);
+        assert_eq!(forms("relay"), ["relay", "relays", "relayed", "relaying"]);
+        assert_eq!(forms("submit+"), ["submit", "submits", "submitted", "submitting"]);
+        assert_eq!(forms("push"), ["push", "pushes", "pushed", "pushing"]);
+        assert_eq!(forms("see|saw|seen"), ["see", "sees", "saw", "seen", "seeing"]);
+        assert_eq!(forms("tie"), ["tie", "ties", "tied", "tying"]);
+    }
+
+    #[test]
+    fn a_form_shared_by_two_slots_carries_both() {
+        let put = verb_forms("put|put|put");
+        assert_eq!(put[0], ("put".to_string(), form::BASE | form::PAST | form::PARTICIPLE));
+        let sent = verb_forms("send|sent|sent");
+        assert_eq!(sent[2], ("sent".to_string(), form::PAST | form::PARTICIPLE));
+    }
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural("key"), "keys");
+        assert_eq!(plural("policy"), "policies");
+        assert_eq!(plural("address"), "addresses");
+        assert_eq!(plural("token"), "tokens");
+    }
+}
