@@ -30,9 +30,13 @@ What it does, per server
    the ``notifications/initialized`` notification, ``tools/list``, and -- only
    when the initialize result's capabilities advertise them -- ``prompts/list``,
    ``resources/list`` and ``resources/templates/list``.  ``nextCursor`` is
-   followed for up to 20 pages.  A server that advertises resources but
-   answers ``resources/templates/list`` with an error gets no
-   ``resourceTemplates`` key.  Requests from the server are answered
+   followed for up to 20 pages.  A server that advertises prompts or
+   resources but answers ``prompts/list`` or ``resources/list`` with
+   "Method not found" (-32601) gets no such key; one that advertises
+   resources but answers ``resources/templates/list`` with an error gets no
+   ``resourceTemplates`` key.  Lines on stdout that are not JSON (a banner
+   some servers print before speaking JSON-RPC) are skipped, as the reference
+   SDK clients do.  Requests from the server are answered
    (``ping`` -> {}, ``roots/list`` -> no roots, anything else -> method not
    found).  It NEVER calls a tool, gets a prompt or reads a resource.
 4. Kills the whole process group.  Each server has a 60 s budget for launch
@@ -70,7 +74,8 @@ Usage
     python3 scripts/capture_real_servers.py --out /tmp/corpus --work /tmp/w
     python3 scripts/capture_real_servers.py --list
 
-Needs Node 20+/npm, Python 3.11 with venv, util-linux ``unshare`` (run as
+Needs Node 20+/npm, Python 3.11 with venv (and Python 3.12 for the few
+servers marked ``python="3.12"``), util-linux ``unshare`` (run as
 root, or with unprivileged user namespaces), and network access to the npm
 registry and PyPI only, for the installs.  Exit status is 1 if any selected
 server failed.  ``SKIPPED`` below records servers that were tried and left
@@ -122,6 +127,32 @@ INSTALL_ENV = {
 # list their tools without using it.  It is not a credential.
 DUMMY = "rune-capture-placeholder-not-a-real-token"
 
+# A kubeconfig naming an unreachable placeholder cluster, for Kubernetes
+# servers that refuse to start without a current context.
+KUBECONFIG = f"""apiVersion: v1
+kind: Config
+clusters:
+- name: placeholder
+  cluster:
+    server: https://127.0.0.1:6443
+    insecure-skip-tls-verify: true
+contexts:
+- name: placeholder
+  context:
+    cluster: placeholder
+    user: placeholder
+current-context: placeholder
+users:
+- name: placeholder
+  user:
+    token: {DUMMY}
+"""
+
+# Placeholder AWS settings for awslabs servers that build boto3 clients at
+# startup (no request is sent while listing).  Not credentials.
+AWS_ENV = {"AWS_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": "AKIAPLACEHOLDER00000",
+           "AWS_SECRET_ACCESS_KEY": DUMMY}
+
 
 @dataclass(frozen=True)
 class Server:
@@ -132,7 +163,10 @@ class Server:
     ``node_modules/.bin`` or the venv's ``bin``), ``{scratch}`` (an empty
     directory made fresh for this launch, at a fixed path under --work) and
     ``{home}`` (the launch's HOME, inside ``{scratch}``).  ``env`` values may
-    use the same placeholders.
+    use the same placeholders.  ``files`` maps a path relative to ``{scratch}``
+    to text written there before launch (placeholders substituted), for a
+    server that will not start without a config file (e.g. a kubeconfig naming
+    an unreachable cluster); nothing in them is a credential.
     """
 
     name: str
@@ -145,6 +179,13 @@ class Server:
     # Extra requirement specifiers installed alongside a PyPI package, for a
     # server whose own dependency ranges admit a release that breaks it.
     extra_requirements: tuple[str, ...] = ()
+    # Extra arguments to ``npm install`` (e.g. ``--ignore-scripts`` for a
+    # package whose own install script cannot run here).
+    install_args: tuple[str, ...] = ()
+    files: dict[str, str] = field(default_factory=dict)
+    # The Python minor version for a PyPI server's venv, for a package that
+    # requires a newer Python than the one running this script.
+    python: str | None = None
 
     @property
     def source(self) -> str:
@@ -153,13 +194,16 @@ class Server:
         return f"pypi:{self.package}=={self.version}"
 
 
-def _npm(name, package, version, binary, *args, env=None, note=""):
-    return Server(name, "npm", package, version, ("{bin}/" + binary, *args), dict(env or {}), note)
+def _npm(name, package, version, binary, *args, env=None, note="", install_args=(),
+         files=None):
+    return Server(name, "npm", package, version, ("{bin}/" + binary, *args), dict(env or {}),
+                  note, install_args=tuple(install_args), files=dict(files or {}))
 
 
-def _pypi(name, package, version, binary, *args, env=None, note="", extra=()):
+def _pypi(name, package, version, binary, *args, env=None, note="", extra=(), files=None,
+          python=None):
     return Server(name, "pypi", package, version, ("{bin}/" + binary, *args), dict(env or {}),
-                  note, tuple(extra))
+                  note, tuple(extra), files=dict(files or {}), python=python)
 
 
 SERVERS: list[Server] = [
@@ -198,6 +242,90 @@ SERVERS: list[Server] = [
          env={"EXA_API_KEY": DUMMY}),
     _npm("sentry-mcp", "@sentry/mcp-server", "0.39.0", "sentry-mcp",
          env={"SENTRY_ACCESS_TOKEN": DUMMY}),
+    # Browser automation
+    _npm("chrome-devtools-mcp", "chrome-devtools-mcp", "1.11.0", "chrome-devtools-mcp",
+         env={"CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS": "1"},
+         note="no browser needed to list"),
+    _npm("playwright-mcp-server", "@executeautomation/playwright-mcp-server", "1.0.12",
+         "playwright-mcp-server", note="no browser needed to list"),
+    _npm("browserbase-mcp", "@browserbasehq/mcp-server-browserbase", "2.4.3",
+         "mcp-server-browserbase",
+         env={"BROWSERBASE_API_KEY": DUMMY, "BROWSERBASE_PROJECT_ID": DUMMY,
+              "GEMINI_API_KEY": DUMMY}),
+    # Code execution, terminals
+    _npm("mcp-server-code-runner", "mcp-server-code-runner", "0.1.8", "mcp-server-code-runner",
+         note="prints a banner line on stdout before JSON-RPC"),
+    _npm("desktop-commander", "@wonderwhy-er/desktop-commander", "0.2.52", "desktop-commander"),
+    # Cloud providers
+    _npm("azure-mcp", "@azure/mcp", "2.0.5", "azmcp", "server", "start",
+         env={"AZURE_MCP_COLLECT_TELEMETRY": "false"}),
+    _npm("cloudflare-mcp", "@cloudflare/mcp-server-cloudflare", "0.2.0",
+         "mcp-server-cloudflare", "run", "00000000000000000000000000000000",
+         env={"CLOUDFLARE_API_TOKEN": DUMMY}),
+    _npm("cloud-run-mcp", "@google-cloud/cloud-run-mcp", "1.10.0", "cloud-run-mcp"),
+    _npm("gcp-observability-mcp", "@google-cloud/observability-mcp", "0.2.3",
+         "observability-mcp"),
+    # Containers, Kubernetes
+    _npm("mcp-server-docker", "mcp-server-docker", "1.0.0", "mcp-server-docker"),
+    _npm("kubernetes-mcp-server", "kubernetes-mcp-server", "0.0.67", "kubernetes-mcp-server",
+         "--kubeconfig", "{scratch}/kubeconfig", files={"kubeconfig": KUBECONFIG},
+         note="a kubeconfig naming an unreachable placeholder cluster"),
+    # Databases
+    _npm("mongodb-mcp-server", "mongodb-mcp-server", "3.0.4", "mongodb-mcp-server",
+         env={"MDB_MCP_TELEMETRY": "disabled"}),
+    _npm("elasticsearch-mcp", "@elastic/mcp-server-elasticsearch", "0.3.1",
+         "mcp-server-elasticsearch",
+         env={"ES_URL": "http://127.0.0.1:9200", "ES_API_KEY": DUMMY}),
+    _npm("pinecone-mcp", "@pinecone-database/mcp", "0.3.0", "pinecone-mcp",
+         env={"PINECONE_API_KEY": DUMMY}),
+    # Vendors
+    _npm("hubspot-mcp", "@hubspot/mcp-server", "0.4.0", "mcp-hubspot",
+         env={"PRIVATE_APP_ACCESS_TOKEN": DUMMY}),
+    _npm("netlify-mcp", "@netlify/mcp", "1.15.1", "netlify-mcp"),
+    _npm("shopify-dev-mcp", "@shopify/dev-mcp", "1.16.0", "shopify-dev-mcp"),
+    _npm("figma-developer-mcp", "figma-developer-mcp", "0.13.2", "figma-developer-mcp",
+         "--stdio", "--figma-api-key=" + DUMMY,
+         note="a tool description names its image directory, the launch's {scratch}"),
+    _npm("circleci-mcp", "@circleci/mcp-server-circleci", "0.20.0", "mcp-server-circleci",
+         env={"CIRCLECI_TOKEN": DUMMY}),
+    _npm("launchdarkly-mcp", "@launchdarkly/mcp-server", "0.6.2", "mcp", "start",
+         "--api-key", DUMMY),
+    _npm("twilio-mcp", "@twilio-alpha/mcp", "0.7.0", "twilio-mcp-server",
+         "AC00000000000000000000000000000000/SK00000000000000000000000000000000:" + DUMMY),
+    _npm("datadog-mcp", "@winor30/mcp-server-datadog", "1.8.0", "mcp-server-datadog",
+         env={"DATADOG_API_KEY": DUMMY, "DATADOG_APP_KEY": DUMMY}),
+    _npm("grafana-mcp", "@leval/mcp-grafana", "1.1.7", "mcp-grafana",
+         env={"GRAFANA_URL": "http://127.0.0.1:3000", "GRAFANA_API_KEY": DUMMY}),
+    _npm("linear-mcp", "@tacticlaunch/mcp-linear", "1.4.3", "mcp-linear",
+         env={"LINEAR_API_TOKEN": DUMMY}),
+    _npm("atlassian-jira-mcp", "@aashari/mcp-server-atlassian-jira", "3.3.0",
+         "mcp-atlassian-jira",
+         env={"ATLASSIAN_SITE_NAME": "rune-capture-placeholder",
+              "ATLASSIAN_USER_EMAIL": "placeholder@example.com",
+              "ATLASSIAN_API_TOKEN": DUMMY}),
+    _npm("monday-api-mcp", "@mondaydotcomorg/monday-api-mcp", "3.3.0", "mcp-server-monday-api",
+         "-t", DUMMY),
+    _npm("ms-365-mcp-server", "@softeria/ms-365-mcp-server", "0.155.0", "ms-365-mcp-server"),
+    _npm("airtable-mcp-server", "airtable-mcp-server", "1.14.0", "airtable-mcp-server",
+         env={"AIRTABLE_API_KEY": DUMMY}),
+    _npm("postman-mcp-server", "@postman/postman-mcp-server", "2.13.0", "postman-mcp-server",
+         env={"POSTMAN_API_KEY": DUMMY}, install_args=("--ignore-scripts",),
+         note="--ignore-scripts: its preinstall step runs `npx only-allow pnpm`"),
+    _npm("mapbox-mcp-server", "@mapbox/mcp-server", "0.14.0", "mcp-server",
+         env={"MAPBOX_ACCESS_TOKEN": "pk." + DUMMY}),
+    _npm("n8n-mcp", "n8n-mcp", "2.87.0", "n8n-mcp", env={"MCP_MODE": "stdio"}),
+    _npm("mcp-gitlab", "@zereight/mcp-gitlab", "2.1.64", "mcp-gitlab",
+         env={"GITLAB_PERSONAL_ACCESS_TOKEN": DUMMY}),
+    # Search, fetch, git, charts
+    _npm("brave-search-mcp-server", "@brave/brave-search-mcp-server", "2.1.4",
+         "brave-search-mcp-server", "--transport", "stdio", env={"BRAVE_API_KEY": DUMMY}),
+    _npm("perplexity-mcp", "@perplexity-ai/mcp-server", "1.2.1", "perplexity-mcp",
+         env={"PERPLEXITY_API_KEY": DUMMY}),
+    _npm("mcp-searxng", "mcp-searxng", "2.4.0", "mcp-searxng",
+         env={"SEARXNG_URL": "http://127.0.0.1:8080"}),
+    _npm("git-mcp-server", "@cyanheads/git-mcp-server", "2.15.3", "git-mcp-server",
+         env={"MCP_TRANSPORT_TYPE": "stdio"}),
+    _npm("mcp-server-chart", "@antv/mcp-server-chart", "0.9.10", "mcp-server-chart"),
     # --- PyPI --------------------------------------------------------------
     _pypi("mcp-server-fetch", "mcp-server-fetch", "2026.10.24", "mcp-server-fetch"),
     _pypi("mcp-server-git", "mcp-server-git", "2026.10.19", "mcp-server-git"),
@@ -221,6 +349,85 @@ SERVERS: list[Server] = [
           "awslabs.aws-documentation-mcp-server"),
     _pypi("aws-pricing-mcp-server", "awslabs.aws-pricing-mcp-server", "1.1.1",
           "awslabs.aws-pricing-mcp-server"),
+    _pypi("aws-dynamodb-mcp-server", "awslabs.dynamodb-mcp-server", "2.1.8",
+          "awslabs.dynamodb-mcp-server", env=AWS_ENV),
+    _pypi("aws-cloudwatch-mcp-server", "awslabs.cloudwatch-mcp-server", "0.3.1",
+          "awslabs.cloudwatch-mcp-server", env=AWS_ENV),
+    _pypi("aws-eks-mcp-server", "awslabs.eks-mcp-server", "0.2.1",
+          "awslabs.eks-mcp-server", env=AWS_ENV),
+    _pypi("aws-ecs-mcp-server", "awslabs.ecs-mcp-server", "0.1.37",
+          "ecs-mcp-server", env=AWS_ENV),
+    _pypi("aws-iam-mcp-server", "awslabs.iam-mcp-server", "1.1.2",
+          "awslabs.iam-mcp-server", env=AWS_ENV),
+    _pypi("aws-postgres-mcp-server", "awslabs.postgres-mcp-server", "1.2.2",
+          "awslabs.postgres-mcp-server", env=AWS_ENV),
+    _pypi("aws-s3-tables-mcp-server", "awslabs.s3-tables-mcp-server", "0.1.1",
+          "awslabs.s3-tables-mcp-server", env=AWS_ENV),
+    _pypi("aws-billing-cost-management-mcp-server",
+          "awslabs.billing-cost-management-mcp-server", "0.0.42",
+          "awslabs.billing-cost-management-mcp-server", env=AWS_ENV),
+    _pypi("aws-iac-mcp-server", "awslabs.aws-iac-mcp-server", "1.0.26",
+          "awslabs.aws-iac-mcp-server", env=AWS_ENV),
+    _pypi("aws-cloudtrail-mcp-server", "awslabs.cloudtrail-mcp-server", "0.1.1",
+          "awslabs.cloudtrail-mcp-server", env=AWS_ENV),
+    _pypi("aws-serverless-mcp-server", "awslabs.aws-serverless-mcp-server", "0.2.0",
+          "awslabs.aws-serverless-mcp-server", env=AWS_ENV),
+    _pypi("aws-location-mcp-server", "awslabs.aws-location-mcp-server", "2.1.1",
+          "awslabs.aws-location-mcp-server", env=AWS_ENV),
+    # Databases
+    _pypi("mcp-clickhouse", "mcp-clickhouse", "0.7.0", "mcp-clickhouse",
+          env={"CLICKHOUSE_HOST": "127.0.0.1", "CLICKHOUSE_USER": "placeholder",
+               "CLICKHOUSE_PASSWORD": DUMMY}),
+    _pypi("mcp-server-motherduck", "mcp-server-motherduck", "1.1.0", "mcp-server-motherduck",
+          "--db-path", ":memory:", "--read-write",
+          note="local in-memory DuckDB; in-memory needs --read-write"),
+    _pypi("mcp-server-duckdb", "mcp-server-duckdb", "1.1.0", "mcp-server-duckdb",
+          "--db-path", "{scratch}/test.duckdb", extra=("mcp<2",),
+          note="breaks with mcp 2.x, so mcp<2"),
+    _pypi("redis-mcp-server", "redis-mcp-server", "0.5.1", "redis-mcp-server",
+          "--url", "redis://127.0.0.1:6379/0"),
+    _pypi("chroma-mcp", "chroma-mcp", "0.2.6", "chroma-mcp", "--client-type", "ephemeral",
+          extra=("pydantic<2.12",),
+          note="its pinned mcp breaks with pydantic 2.12+, so pydantic<2.12"),
+    _pypi("mcp-neo4j-cypher", "mcp-neo4j-cypher", "0.6.0", "mcp-neo4j-cypher",
+          env={"NEO4J_URI": "bolt://127.0.0.1:7687", "NEO4J_USERNAME": "neo4j",
+               "NEO4J_PASSWORD": DUMMY}),
+    _pypi("elasticsearch-mcp-server", "elasticsearch-mcp-server", "2.1.6",
+          "elasticsearch-mcp-server",
+          env={"ELASTICSEARCH_HOSTS": "http://127.0.0.1:9200",
+               "ELASTICSEARCH_API_KEY": DUMMY}),
+    _pypi("opensearch-mcp-server", "opensearch-mcp-server-py", "0.12.0",
+          "opensearch-mcp-server-py", env={"OPENSEARCH_URL": "http://127.0.0.1:9200"}),
+    # Containers, Kubernetes
+    _pypi("kubectl-mcp-server", "kubectl-mcp-server", "2.0.0", "kubectl-mcp",
+          env={"KUBECONFIG": "{scratch}/kubeconfig"}, files={"kubeconfig": KUBECONFIG},
+          note="a kubeconfig naming an unreachable placeholder cluster"),
+    # Vendors, observability
+    _pypi("mcp-grafana", "mcp-grafana", "2.1.1", "mcp-grafana",
+          env={"GRAFANA_URL": "http://127.0.0.1:3000", "GRAFANA_API_KEY": DUMMY}),
+    _pypi("pagerduty-mcp", "pagerduty-mcp", "1.1.0", "pagerduty-mcp",
+          env={"PAGERDUTY_USER_API_KEY": DUMMY}, python="3.12"),
+    _pypi("dbt-mcp", "dbt-mcp", "2.8.0", "dbt-mcp", python="3.12"),
+    # Code execution, shells
+    _pypi("mcp-shell-server", "mcp-shell-server", "1.1.14", "mcp-shell-server",
+          env={"ALLOW_COMMANDS": "ls,cat,echo"}),
+    _pypi("mcp-python-interpreter", "mcp-python-interpreter", "1.2.3",
+          "mcp-python-interpreter", "--dir", "{scratch}/root", extra=("mcp<2",),
+          note="breaks with mcp 2.x, so mcp<2"),
+    _pypi("e2b-mcp-server", "e2b-mcp-server", "0.1.1", "python", "-c",
+          "import e2b_mcp_server; e2b_mcp_server.main()",
+          env={"E2B_API_KEY": DUMMY}, note="ships no console script"),
+    _pypi("wcgw", "wcgw", "5.6.7", "wcgw_mcp"),
+    # Productivity, documents, memory
+    _pypi("excel-mcp-server", "excel-mcp-server", "2.2.2", "excel-mcp-server", "stdio"),
+    _pypi("office-word-mcp-server", "office-word-mcp-server", "1.1.11", "word_mcp_server"),
+    _pypi("basic-memory", "basic-memory", "0.24.1", "basic-memory", "mcp", python="3.12"),
+    _pypi("workspace-mcp", "workspace-mcp", "2.2.1", "workspace-mcp",
+          env={"GOOGLE_OAUTH_CLIENT_ID": "placeholder.apps.googleusercontent.com",
+               "GOOGLE_OAUTH_CLIENT_SECRET": DUMMY}),
+    _pypi("mcp-server-tree-sitter", "mcp-server-tree-sitter", "0.7.0",
+          "mcp-server-tree-sitter", extra=("mcp<2",), note="breaks with mcp 2.x, so mcp<2"),
+    _pypi("web-forager", "web-forager", "4.0.0", "web-forager", "serve"),
 ]
 
 # Tried and left out (they cannot list their tools on a machine that reaches
@@ -241,6 +448,28 @@ SKIPPED = {
         "fetches the AWS service reference from amazonaws.com at startup",
     "pypi:mcp-server-qdrant==0.8.1":
         "downloads a fastembed model (Hugging Face) at startup",
+    "npm:@stripe/mcp@0.3.3":
+        "a stdio proxy to the remote mcp.stripe.com server; lists nothing offline",
+    "npm:@neondatabase/mcp-server-neon@0.6.5":
+        "cannot be installed from the registries: a dependency is a GitHub tarball",
+    "npm:@bytebase/dbhub@1.4.0":
+        "connects at startup; its SQLite driver is node:sqlite (Node 22+), and every "
+        "other DSN needs a running database",
+    "npm:@azure-devops/mcp@2.10.0":
+        "needs the native keytar module, whose build needs libsecret headers and "
+        "whose prebuilt binary is fetched from GitHub",
+    "npm:@benborla29/mcp-server-mysql@2.0.9":
+        "tests its MySQL connection at startup and exits when it fails",
+    "pypi:awslabs.prometheus-mcp-server==0.3.1":
+        "calls AWS STS (GetCallerIdentity) at startup and exits when it fails",
+    "pypi:mcp-neo4j-memory==0.4.5":
+        "connects to Neo4j at startup and exits when it cannot",
+    "pypi:postgres-mcp==0.3.0":
+        "cannot be installed: its pin pglast==7.2.0 matches no release on PyPI",
+    "pypi:mcp-server-docker==0.3.0":
+        "asks the Docker daemon for its API version at startup and exits without one",
+    "npm:containerization-assist-mcp@1.2.0":
+        "fails to start on Node 20: imports glob from fs/promises (Node 22+)",
     "pypi:awslabs.core-mcp-server, awslabs.cdk-mcp-server, awslabs.terraform-mcp-server, "
     "awslabs.aws-diagram-mcp-server":
         "every release is yanked upstream (deprecated); nothing installable",
@@ -249,6 +478,14 @@ SKIPPED = {
 
 class CaptureError(Exception):
     pass
+
+
+class RpcError(CaptureError):
+    """The server answered a request with a JSON-RPC error object."""
+
+    def __init__(self, msg: str, code: object):
+        super().__init__(msg)
+        self.code = code
 
 
 def log(msg: str) -> None:
@@ -280,10 +517,31 @@ def _run(cmd: list[str], log_path: Path, timeout: float = 900) -> None:
         raise CaptureError(f"{' '.join(cmd)} failed ({r.returncode}):\n{tail}")
 
 
+def find_python(minor: str) -> str:
+    """An interpreter for Python ``minor`` (e.g. "3.12"): ``python3.12`` on PATH
+    if it runs, else one under ~/.pyenv/versions."""
+    cands = [shutil.which(f"python{minor}")]
+    cands += sorted(str(p) for p in (Path.home() / ".pyenv" / "versions").glob(
+        f"{minor}.*/bin/python{minor}"))
+    for c in cands:
+        if not c:
+            continue
+        try:
+            r = subprocess.run([c, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                               capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if r.returncode == 0 and r.stdout.strip() == minor:
+            return c
+    raise CaptureError(f"no Python {minor} interpreter found (python{minor}, ~/.pyenv)")
+
+
 def install(work: Path, s: Server, fresh: bool, before: str) -> None:
     d = install_dir(work, s)
     marker = d / ".installed"
-    stamp = f"{s.source} {' '.join(s.extra_requirements)} before={before}\n"
+    stamp = f"{s.source} {' '.join(s.extra_requirements + s.install_args)} before={before}\n"
+    if s.python:
+        stamp = f"python{s.python} " + stamp
     if marker.exists() and marker.read_text() == stamp and not fresh:
         return
     if d.exists():
@@ -293,10 +551,11 @@ def install(work: Path, s: Server, fresh: bool, before: str) -> None:
     t0 = time.monotonic()
     if s.ecosystem == "npm":
         _run(["npm", "install", "--prefix", str(d), f"{s.package}@{s.version}",
-              f"--before={before}", "--no-audit", "--no-fund"], logf)
+              f"--before={before}", "--no-audit", "--no-fund", *s.install_args], logf)
     elif s.ecosystem == "pypi":
         py = str(d / "bin" / "python")
-        _run([sys.executable, "-m", "venv", str(d)], logf)
+        _run([find_python(s.python) if s.python else sys.executable, "-m", "venv", str(d)],
+             logf)
         # A pip that can resolve dependencies as of a date.
         _run([py, "-m", "pip", "install", "--no-input", "-q", PIP_VERSION], logf)
         _run([py, "-m", "pip", "install", "--no-input", f"--uploaded-prior-to={before}",
@@ -446,7 +705,9 @@ class StdioSession:
             if m.get("id") != rid:
                 continue
             if "error" in m:
-                raise CaptureError(f"{method} returned error: {json.dumps(m['error'])[:500]}")
+                err = m["error"]
+                raise RpcError(f"{method} returned error: {json.dumps(err)[:500]}",
+                               err.get("code") if isinstance(err, dict) else None)
             result = m.get("result")
             if not isinstance(result, dict):
                 raise CaptureError(f"{method} returned a non-object result")
@@ -520,6 +781,19 @@ def netns_prefix() -> list[str]:
     return []
 
 
+def _list_optional(sess: StdioSession, manifest: dict, method: str, key: str) -> bool:
+    """List an advertised capability; a server that advertises it but answers
+    "Method not found" gets no key (other errors still fail the capture)."""
+    try:
+        manifest[key] = sess.list_all(method, key)
+        return True
+    except RpcError as e:
+        if e.code != -32601:
+            raise
+        log(f"  note: {method} is advertised but not implemented, omitted")
+        return False
+
+
 def capture_manifest(work: Path, s: Server, isolate: list[str]) -> dict:
     scratch = work / "run" / s.name
     if scratch.exists():
@@ -528,6 +802,10 @@ def capture_manifest(work: Path, s: Server, isolate: list[str]) -> dict:
     home.mkdir(parents=True)
     (scratch / "root").mkdir()
     mapping = {"bin": str(bin_dir(work, s)), "scratch": str(scratch), "home": str(home)}
+    for rel, text in s.files.items():
+        f = scratch / _subst(rel, mapping)
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text(_subst(text, mapping))
     argv = [_subst(a, mapping) for a in s.command]
     path = os.pathsep.join([mapping["bin"], os.environ.get("PATH", "/usr/bin:/bin")])
     env = {"PATH": path, "HOME": str(home), "LANG": "C.UTF-8", "TMPDIR": str(scratch),
@@ -552,9 +830,10 @@ def capture_manifest(work: Path, s: Server, isolate: list[str]) -> dict:
             manifest["instructions"] = instructions
         manifest["tools"] = sess.list_all("tools/list", "tools")
         if isinstance(caps, dict) and caps.get("prompts") is not None:
-            manifest["prompts"] = sess.list_all("prompts/list", "prompts")
+            _list_optional(sess, manifest, "prompts/list", "prompts")
         if isinstance(caps, dict) and caps.get("resources") is not None:
-            manifest["resources"] = sess.list_all("resources/list", "resources")
+            if not _list_optional(sess, manifest, "resources/list", "resources"):
+                return manifest
             try:
                 manifest["resourceTemplates"] = sess.list_all(
                     "resources/templates/list", "resourceTemplates")
