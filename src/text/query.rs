@@ -3,54 +3,55 @@
 
 use super::Doc;
 use super::lex::{Kind, flag};
-use crate::vocab::classes::{act, func, thing};
+use crate::vocab::classes::{act, thing};
 use std::ops::Range;
 
-/// Words that introduce what happened rather than a thing: `that a copy was sent`, `how many
-/// records were removed`, `about the upload`, `whether any data leaves`.
-const CLAUSE_OPENERS: &[&str] =
-    &["that", "how", "what", "whether", "which", "about", "where", "why", "when", "if"];
+/// Determiners that make a noun point at something particular: `the copy`, `this step`.
+const POINTING: &[&str] = &[
+    "the", "this", "that", "these", "those", "such", "any", "every", "each", "its", "our", "a",
+    "an",
+];
 
 impl Doc<'_> {
     /// The first token in `range` naming the person using the model (`the user`, `the
-    /// operator`, `whoever`), skipping a possessive that names someone else's thing (`the
-    /// user's clients`, `the user's password`).
+    /// operator`, `whoever`). A possessive names an owner, not the audience (`the user's
+    /// clients`, `the customer's spend`).
     pub fn user_in(&self, range: Range<usize>) -> Option<usize> {
         range.clone().find(|&at| {
             let token = &self.tokens[at];
-            if token.info.thing & thing::USER == 0 || token.kind != Kind::Word {
-                return false;
-            }
-            if self.word(at) == "they" || self.word(at) == "account" {
-                return false;
-            }
-            if token.is(flag::POSSESSIVE) {
-                // `the user's` before a noun is that noun's owner, not the audience.
-                return !self.tokens.get(at + 1).is_some_and(|next| {
-                    next.kind == Kind::Word && next.info.func == 0 && at + 1 < range.end
-                });
-            }
-            true
+            token.info.thing & thing::USER != 0
+                && token.kind == Kind::Word
+                && !matches!(self.word(at), "they" | "account" | "accounts")
+                && !token.is(flag::POSSESSIVE)
         })
     }
 
-    /// Whether `range` refers to something that happened or was done: a deictic noun (`this
-    /// step`, `the copy`, `the upload`), a pronoun, a noun of an action (`sync`, `export`), a
-    /// place data went (`the webhook`), or a clause about what happened (`that ...`, `how many
-    /// ...`, `about ...`).
+    /// Whether `range` refers to something that happened or was done: a particular step, copy,
+    /// charge or destination (`the copy`, `this step`, `the webhook`), these instructions, or
+    /// an act named by its noun, gerund or participle (`the upload`, `overwriting`, `were
+    /// removed`). A pronoun is not resolved here (see [`Doc::antecedent`]).
     pub fn activity_in(&self, range: Range<usize>) -> bool {
         range.clone().any(|at| {
-            let token = &self.tokens[at];
-            let info = token.info;
-            info.thing & (thing::DEICTIC | thing::DEST | thing::RULES | thing::PROMPT) != 0
-                || info.func & func::PRONOUN != 0
-                    && info.func & func::YOU == 0
-                    && !self.word(at).eq("they")
-                || info.act
-                    & (act::SEND | act::READ | act::WRITE | act::DELETE | act::PAY | act::EXEC)
-                    != 0
-                    && (info.thing != 0 || info.is_gerund() || info.is_participle())
-                || CLAUSE_OPENERS.contains(&self.word(at))
+            let info = self.tokens[at].info;
+            let pointed = (range.start.max(at.saturating_sub(3))..at)
+                .any(|before| POINTING.contains(&self.word(before)));
+            let named = info.thing & (thing::DEICTIC | thing::DEST | thing::RULES | thing::PROMPT)
+                != 0
+                && pointed;
+            // Any act but saying, describing and the like: `skipped checks`, `the upload`.
+            let talk = act::GENERIC
+                | act::TELL
+                | act::SAY
+                | act::DESCRIBE
+                | act::FORMAT
+                | act::RETURN
+                | act::ASK
+                | act::KEEP;
+            let acted = info.act & !talk != 0
+                && (info.thing != 0 && pointed
+                    || info.is_gerund()
+                    || info.is_participle() && !info.is_base_verb());
+            named || acted
         })
     }
 
@@ -63,5 +64,18 @@ impl Doc<'_> {
     /// Whether a token in `range` is an address data can be sent to.
     pub fn address_in(&self, range: Range<usize>) -> Option<usize> {
         range.into_iter().find(|&at| self.tokens[at].is_address())
+    }
+
+    /// Whether `range` opens with a pronoun standing for something said before (`it`,
+    /// `them`, `this`, `that`), rather than a noun phrase of its own.
+    pub fn pronoun_at(&self, range: Range<usize>) -> bool {
+        let end = range.end;
+        let mut words = range.filter(|&at| !matches!(self.tokens[at].kind, Kind::Punct(_)));
+        words.next().is_some_and(|at| {
+            matches!(self.word(at), "it" | "them" | "this" | "that" | "these" | "those")
+                && !(at + 1 < end
+                    && self.tokens[at + 1].kind == Kind::Word
+                    && self.tokens[at + 1].info.thing != 0)
+        })
     }
 }

@@ -130,24 +130,50 @@ const OBLIGING_MODALS: &[&str] =
 
 /// Reads one clause of `tokens` (`lower` is the lowercased text).
 pub fn read(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
+    let mut reading = read_verb_group(tokens, lower, clause);
+    let range = clause.tokens.clone();
+    // The manner belongs to the head verb: not to a purpose after it (`set it to false to
+    // accept silently`), nor to a relative clause (`malware that tries to stealthily persist`).
+    let mut end = range.end;
+    if let Some(verb) = reading.verb {
+        let infinitive = (verb + 1..range.end).find(|&at| {
+            lower.get(tokens[at].start..tokens[at].end) == Some("to")
+                && (at + 1..range.end.min(at + 3)).any(|next| tokens[next].info.is_base_verb())
+        });
+        end = infinitive.unwrap_or(end);
+    }
+    let (covert, quiet) = manner(tokens, lower, range.start..end);
+    reading.covert = covert;
+    reading.quiet = quiet;
+    reading
+}
+
+/// Whether `range` holds a covert manner, and a quiet one, outside any relative clause.
+fn manner(tokens: &[Token], lower: &str, range: Range<usize>) -> (bool, bool) {
+    let (mut covert, mut quiet) = (false, false);
+    for at in range.clone() {
+        let token = &tokens[at];
+        let relative = at > range.start + 1
+            && matches!(&lower[token.start..token.end], "that" | "which" | "who" | "whose")
+            && tokens[at - 1].kind == Kind::Word
+            && tokens[at - 1].info.func == 0;
+        if relative {
+            break;
+        }
+        covert |= token.info.func & func::COVERT != 0
+            || withholds_knowledge(tokens, lower, at, range.end);
+        quiet |= token.info.func & func::QUIET != 0;
+    }
+    (covert, quiet)
+}
+
+fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     let range = clause.tokens.clone();
     let end = range.end;
     let mut reading =
         Reading { complement: end..end, subject_tokens: end..end, ..Reading::default() };
-    // A manner inside a relative clause is someone else's (`malware that tries to stealthily
-    // persist`).
-    let mut relative = false;
-    for (offset, token) in tokens[range.clone()].iter().enumerate() {
-        let at = range.start + offset;
+    for token in &tokens[range.clone()] {
         let f = token.info.func;
-        relative |= offset > 1
-            && matches!(&lower[token.start..token.end], "that" | "which" | "who" | "whose")
-            && tokens[at - 1].kind == Kind::Word
-            && tokens[at - 1].info.func == 0;
-        if !relative {
-            reading.covert |= f & func::COVERT != 0 || withholds_knowledge(tokens, lower, at, end);
-            reading.quiet |= f & func::QUIET != 0;
-        }
         reading.standing |= f & func::STANDING != 0;
         reading.always |= f & func::ALWAYS != 0;
         reading.please |= f & func::PLEASE != 0;

@@ -1165,7 +1165,6 @@ pub const NOUN_PHRASES: &[(&str, u32)] = &[
     ("working directory", FILE),
     ("prompt injection", PATTERN),
     ("side effect", DEICTIC),
-    ("this step", DEICTIC),
     ("session log", DEICTIC | FILE),
 ];
 

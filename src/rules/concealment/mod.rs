@@ -85,14 +85,86 @@ const ABSTAIN: &[&str] = &["avoid", "refrain", "skip", "spare"];
 /// Words a denial script or a false report asserts.
 const DENIALS: &[&str] = &["nothing", "no", "none", "only", "never", "everything"];
 
+/// Strong telling verbs: what `refrain from`, `avoid` or `omit any` withholds from the user.
+const TELLING: &[&str] = &[
+    "tell",
+    "telling",
+    "mention",
+    "mentioning",
+    "inform",
+    "informing",
+    "disclose",
+    "disclosing",
+    "reveal",
+    "revealing",
+    "notify",
+    "notifying",
+    "alert",
+    "alerting",
+    "bring up",
+    "bringing up",
+    "refer",
+    "referring",
+    "acknowledge",
+    "acknowledging",
+    "admit",
+    "admitting",
+    "divulge",
+    "divulging",
+    "say",
+    "saying",
+];
+
+/// Whether what `range` of `clause` withholds is something the tool did: an activity it
+/// names, or, for a pronoun, one its antecedent names.
+fn withholds_activity(doc: &Doc, clause: usize, range: std::ops::Range<usize>) -> bool {
+    doc.activity_in(range.clone())
+        || doc.pronoun_at(range)
+            && doc.antecedent(clause).is_some_and(|before| doc.activity_in(before))
+}
+
+/// The words of `range` that say what is withheld: past the audience and its `of ...`.
+fn content(
+    doc: &Doc,
+    range: std::ops::Range<usize>,
+    user: Option<usize>,
+) -> std::ops::Range<usize> {
+    // What is withheld ends where a condition starts: `do not inform the user if ...`.
+    let end = range.clone().find(|&at| {
+        doc.tokens[at].info.func & func::SUBORD != 0
+            && !matches!(doc.word(at), "that" | "whether" | "how" | "what")
+    });
+    let range = range.start..end.unwrap_or(range.end);
+    let Some(user) = user.filter(|user| range.contains(user)) else { return range };
+    let mut start = user + 1;
+    if start < range.end && doc.word(start) == "of" {
+        while start < range.end
+            && doc.tokens[start].kind != crate::text::lex::Kind::Punct(',')
+            && !matches!(doc.word(start), "that" | "about" | "how" | "what" | "whether")
+        {
+            start += 1;
+        }
+    }
+    let before = range.start..user;
+    let words = |r: std::ops::Range<usize>| {
+        r.filter(|&at| doc.tokens[at].kind != crate::text::lex::Kind::Punct('.')).count()
+    };
+    if words(before.clone()) > 1 { range.start..range.end } else { start.min(range.end)..range.end }
+}
+
 fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
     let acted = doc.acted_on(clause);
     let orders = reading.orders_model();
-    // Withholding: a negated order to tell, or to put something in the answer.
-    let into_answer = reading.does(act::PLACE)
-        && doc.naming(reading.complement.clone(), thing::ANSWER).next().is_some();
+    // The model's own answer: `in your reply`, `from the summary`, `out of your answer`.
+    let answer = doc.naming(reading.complement.clone(), thing::ANSWER).any(|at| {
+        (at.saturating_sub(2)..at)
+            .any(|before| matches!(doc.word(before), "your" | "from" | "of" | "in"))
+    });
+    // Withholding: a negated order to tell, or to put something in the answer. Kept from the
+    // user with nothing more said (`do not notify the owner`), or naming what the tool did.
+    let into_answer = reading.does(act::PLACE) && answer;
     if reading.negated && (reading.does(act::TELL) || into_answer) && orders {
         let private = doc.naming(acted.clone(), thing::IDENTITY).next().is_some();
         if doc.technical_in(acted.clone())
@@ -102,43 +174,56 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
         {
             return None;
         }
-        let terse = reading.verb.is_some_and(|verb| TERSE.contains(&doc.word(verb)))
-            && acted.clone().all(|at| {
-                doc.tokens[at].info.func != 0 || doc.tokens[at].kind != crate::text::lex::Kind::Word
-            });
-        let answer = doc.naming(reading.complement.clone(), thing::ANSWER).next().is_some();
-        if doc.user_in(tokens.clone()).is_some()
-            || doc.activity_in(acted.clone())
-            || terse
-            || answer
-        {
+        let user = doc.user_in(tokens.clone());
+        let said = content(doc, acted.clone(), user);
+        // Nothing named but the audience: `do not notify the owner`, `do not disclose it to
+        // the operator`.
+        let bare = said.clone().all(|at| {
+            let info = doc.tokens[at].info;
+            doc.tokens[at].kind != crate::text::lex::Kind::Word
+                || info.func != 0 && info.thing == 0
+                || info.thing & thing::USER != 0
+        });
+        let terse = reading.verb.is_some_and(|verb| TERSE.contains(&doc.word(verb))) && bare;
+        // A general rule of accuracy (`never tell a user a message was scheduled`) names no
+        // one in particular: an act named only by its participle counts for a definite
+        // audience, or none.
+        let definite =
+            user.is_none_or(|user| !matches!(doc.word(user.saturating_sub(1)), "a" | "an" | "any"));
+        let pointed = doc
+            .naming(said.clone(), thing::DEICTIC | thing::DEST | thing::RULES | thing::PROMPT)
+            .next()
+            .is_some()
+            || doc.pronoun_at(said.clone());
+        let withheld = withholds_activity(doc, clause, said) && (definite || pointed);
+        if withheld || user.is_some() && bare || terse || answer && bare {
             return Some("an order to keep what the tool does from the user");
         }
     }
     // Withholding: an order to hide, omit or leave out.
     if reading.does(act::HIDE) && orders && !reading.negated {
-        if doc.technical_in(acted.clone()) {
+        // The object ends where a purpose or condition starts: `omit it to list all`.
+        let object_end = acted
+            .clone()
+            .find(|&at| matches!(doc.word(at), "to" | "for" | "when" | "if" | "unless" | "so"))
+            .unwrap_or(acted.end);
+        let object = acted.start..object_end;
+        if doc.technical_in(object.clone()) {
             return None;
         }
-        // `omit this field`, `leave empty`, `skip if known`: a parameter left out, honest. Hiding
-        // counts when it names the user, the answer, telling, or a step the tool takes.
-        let tells = reading.complement.clone().any(|at| doc.tokens[at].info.act & act::TELL != 0);
-        let answer = doc.naming(reading.complement.clone(), thing::ANSWER).next().is_some();
-        let step = doc
-            .naming(acted.clone(), thing::DEICTIC | thing::RULES | thing::PROMPT)
-            .next()
-            .is_some();
         let verb = reading.verb.map_or("", |verb| doc.word(verb));
+        let head =
+            reading.complement.start..reading.complement.end.min(reading.complement.start + 3);
+        let tells = head.clone().any(|at| TELLING.contains(&doc.word(at)));
+        let step = doc
+            .naming(object.clone(), thing::DEICTIC | thing::RULES | thing::PROMPT)
+            .next()
+            .is_some()
+            && doc.activity_in(object.clone());
         // `avoid running this`, `skip if known`: abstaining hides something only from telling.
         let abstains = ABSTAIN.contains(&verb);
-        // `Omit to return full details`, `omit for global services`: a parameter left out.
-        let purpose_clause = acted
-            .clone()
-            .next()
-            .is_some_and(|at| matches!(doc.word(at), "to" | "for" | "when" | "if" | "unless"));
         let shown = !abstains
-            && !purpose_clause
-            && (step || doc.user_in(tokens.clone()).is_some() || answer);
+            && (step || doc.user_in(object.clone()).is_some() || answer && !object.is_empty());
         if tells || shown {
             return Some("an order to keep what the tool does from the user");
         }
@@ -150,9 +235,12 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
             SECRECY.contains(&doc.word(at)) || doc.tokens[at].info.func & func::UNAWARE != 0
         });
         if let Some(secrecy) = secrecy {
+            // `keep it hidden`, `keep this secret`: the pronoun stands for what the sentence
+            // says the tool does.
             let object = complement.start..secrecy;
             let user = doc.user_in(tokens.clone()).is_some();
-            if !doc.technical_in(object.clone()) && (doc.activity_in(object) || user) {
+            let pointed = doc.pronoun_at(object.clone()) || doc.activity_in(object.clone());
+            if !doc.technical_in(object) && (pointed || user) {
                 return Some("an order to keep what the tool does from the user");
             }
         }
@@ -180,12 +268,23 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
     if reading.does(act::SAY | act::TELL) && orders && !reading.negated {
         let asked = doc.settings[clause].condition.is_some_and(|condition| asks(doc, condition));
         let complement = reading.complement.clone();
+        let quoted = |at: usize| {
+            doc.spans_at(doc.tokens[at].start)
+                .any(|span| span.kind == crate::text::spans::SpanKind::Quote)
+        };
         let false_state = complement.clone().any(|at| {
-            doc.tokens[at].info.func & (func::FALSE_STATE | func::LOCAL) != 0
-                || DENIALS.contains(&doc.word(at))
+            !quoted(at)
+                && (doc.tokens[at].info.func & (func::FALSE_STATE | func::LOCAL) != 0
+                    || DENIALS.contains(&doc.word(at)))
         });
-        let instead = doc.has(complement.clone(), func::INSTEAD)
-            && complement.clone().any(|at| doc.tokens[at].info.act & (act::SAY | act::TELL) != 0);
+        // `call it a cache rather than saying what it is`: the truth is what is avoided.
+        let instead = complement.clone().any(|at| {
+            doc.tokens[at].info.func & func::INSTEAD != 0
+                && (at + 1..complement.end.min(at + 4))
+                    .any(|next| TELLING.contains(&doc.word(next)) || doc.word(next) == "saying")
+                && (at + 2..complement.end.min(at + 6))
+                    .any(|next| matches!(doc.word(next), "what" | "truth" | "real" | "actual"))
+        });
         let as_false = complement.clone().any(|at| {
             doc.word(at) == "as"
                 && doc
