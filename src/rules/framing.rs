@@ -23,3 +23,17 @@ pub fn discount(doc: &Doc, clause: usize) -> Option<Severity> {
     let setting = &doc.settings[clause];
     (setting.quoted || setting.example || setting.described).then_some(Severity::Low)
 }
+
+/// The severity a single token is reported at when it sits inside a quotation or code span:
+/// an order named there is quoted, not given. `None` when it stands as written.
+pub fn discount_token(doc: &Doc, token: usize) -> Option<Severity> {
+    let at = doc.tokens.get(token)?.start;
+    doc.spans_at(at)
+        .any(|span| {
+            matches!(
+                span.kind,
+                crate::text::spans::SpanKind::Quote | crate::text::spans::SpanKind::Code
+            )
+        })
+        .then_some(Severity::Low)
+}

@@ -376,16 +376,24 @@ fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
     let mut digits = true;
     let mut inner_capital = false;
     let mut previous_lower = false;
-    // A lower-to-upper change counts as camel case only before another lower-case letter
-    // (`createPayment`), not in shouting (`SecretLY`).
+    // A lower-to-upper change counts as camel case only before two more lower-case letters
+    // (`createPayment`), not in shouting (`SecretLY`) or mocking case (`FoRgEt`).
     let mut hump = false;
+    let mut after_hump = 0;
     for (offset, c) in raw[at..].char_indices() {
         let here = at + offset;
         if is_word_char(c) {
             underscore |= c == '_';
             digits &= c.is_ascii_digit() || c == '_';
-            inner_capital |= hump && c.is_lowercase();
-            hump = c.is_uppercase() && previous_lower;
+            if c.is_uppercase() && previous_lower {
+                hump = true;
+                after_hump = 0;
+            } else if hump && c.is_lowercase() {
+                after_hump += 1;
+                inner_capital |= after_hump >= 2;
+            } else {
+                hump = false;
+            }
             previous_lower = c.is_lowercase();
             end = here + c.len_utf8();
             continue;

@@ -76,16 +76,15 @@ impl<'a> Doc<'a> {
         doc
     }
 
-    /// The raw text of token `at`.
+    /// The raw text of token `at`; empty past the last token, so a rule looking ahead never
+    /// has to check the end first.
     pub fn text(&self, at: usize) -> &'a str {
-        let token = &self.tokens[at];
-        &self.raw[token.start..token.end]
+        self.tokens.get(at).map_or("", |token| &self.raw[token.start..token.end])
     }
 
-    /// The lowercased text of token `at`.
+    /// The lowercased text of token `at`; empty past the last token.
     pub fn word(&self, at: usize) -> &str {
-        let token = &self.tokens[at];
-        &self.lower[token.start..token.end]
+        self.tokens.get(at).map_or("", |token| &self.lower[token.start..token.end])
     }
 
     /// The byte range tokens `range` cover.
@@ -163,6 +162,7 @@ impl<'a> Doc<'a> {
             let mut addressed = false;
             let mut describing = false;
             let mut pending_condition: Option<usize> = None;
+            let mut governing: Option<usize> = None;
             let mut example_label = false;
             for index in clauses.clone() {
                 let reading = &self.readings[index];
@@ -182,21 +182,28 @@ impl<'a> Doc<'a> {
                         example_label = true;
                     }
                 }
-                // `Detects phrases such as`, `Flags text like`: what follows is described.
-                if matches!(reading.form, Form::Statement | Form::Imperative | Form::Fragment)
+                let setting = &mut settings[index];
+                setting.addressed = addressed;
+                setting.described |= describing;
+                setting.example |= example_label;
+                // `Detects phrases such as`, `Flags text like`: what follows is described. An
+                // imperative describes only as the string's opening (`Detect injections such
+                // as ...`), not as an order further on.
+                let opening = index == 0;
+                if (matches!(reading.form, Form::Statement | Form::Fragment)
+                    || reading.form == Form::Imperative && opening)
                     && (reading.does(crate::vocab::classes::act::DESCRIBE)
                         || self.naming(tokens.clone(), thing::PATTERN).next().is_some())
                 {
                     describing = true;
                 }
-                let setting = &mut settings[index];
-                setting.addressed = addressed;
-                setting.described |= describing && index > clauses.start;
-                setting.example |= example_label;
+                // A condition governs every clause after it in the sentence, until the next.
                 if reading.form == Form::Condition {
                     pending_condition = Some(index);
-                } else if let Some(condition) = pending_condition.take() {
-                    setting.condition = Some(condition);
+                    governing = None;
+                } else if let Some(condition) = pending_condition.take().or(governing) {
+                    settings[index].condition = Some(condition);
+                    governing = Some(condition);
                 }
             }
             // A condition after its main clause (`Send it whenever ...`).

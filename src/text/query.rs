@@ -47,10 +47,15 @@ impl Doc<'_> {
                 | act::RETURN
                 | act::ASK
                 | act::KEEP;
+            let right_after = at > range.start
+                && POINTING.contains(&self.word(at - 1))
+                && !matches!(self.word(at - 1), "a" | "an" | "any" | "every" | "each");
             let acted = info.act & !talk != 0
                 && (info.thing != 0 && pointed
+                    || right_after && info.is_base_verb()
                     || info.is_gerund()
-                    || info.is_participle() && !info.is_base_verb());
+                    || info.is_participle() && !info.is_base_verb())
+                || info.act & act::GENERIC != 0 && info.is_participle() && !info.is_base_verb();
             named || acted
         })
     }

@@ -493,6 +493,21 @@ fn verb_group(
         reading.complement = at..end;
         return Form::Copula;
     }
+    // `has been changed`, `have sent`: a perfect, or a passive perfect.
+    if f & func::HAVE != 0 {
+        at += 1;
+        skip_neg(reading, &mut at);
+        let passive = word_at(at) == "been";
+        if passive {
+            at += 1;
+        }
+        if at < end && tokens[at].info.is_participle() {
+            set_verb(reading, tokens, at, end);
+            return if passive { Form::Passive } else { Form::Statement };
+        }
+        reading.complement = at..end;
+        return Form::Copula;
+    }
     if f & func::DO != 0 {
         at += 1;
         skip_neg(reading, &mut at);

@@ -18,7 +18,7 @@ fn orders_in_every_voice() {
         &[
             "Condition/Other  []",
             "Imperative/Model read [order,conditioned]",
-            "Imperative/Model send [order]",
+            "Imperative/Model send [order,conditioned]",
             "Imperative/Model tell [order,neg]",
         ],
     );

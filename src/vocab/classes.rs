@@ -175,6 +175,12 @@ pub mod func {
     pub const QUIET: u64 = 1 << 30;
     /// Knowledge, consent, approval, awareness: what `without the user's ...` withholds.
     pub const KNOWLEDGE: u64 = 1 << 31;
+    /// Previous, prior, earlier, above, original: what came before this text.
+    pub const PRIOR: u64 = 1 << 32;
+    /// Void, suspended, withdrawn, advisory: a verdict that rules no longer bind.
+    pub const VOID: u64 = 1 << 33;
+    /// Unrestricted, unfiltered, uncensored, jailbroken: a mode without rules.
+    pub const UNBOUND: u64 = 1 << 34;
     /// Whole, full, entire, complete, all: the payload in full.
     pub const WHOLE: u64 = 1 << 29;
 }

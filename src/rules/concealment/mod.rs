@@ -115,6 +115,37 @@ const TELLING: &[&str] = &[
     "saying",
 ];
 
+/// Every form of the reporting verbs: negated, they state a rule of accuracy, not a secret.
+static REPORTING: LazyLock<std::collections::HashSet<String>> = LazyLock::new(|| {
+    [
+        "report",
+        "describe",
+        "say|said|said",
+        "explain",
+        "confirm",
+        "state",
+        "claim",
+        "present",
+        "list",
+        "print",
+        "output",
+        "echo",
+        "note",
+        "indicate",
+        "flag+",
+        "render",
+        "return",
+        "characterize",
+        "portray",
+        "summarize",
+        "summarise",
+    ]
+    .iter()
+    .flat_map(|entry| crate::vocab::inflect::verb_forms(entry))
+    .map(|(word, _)| word)
+    .collect()
+});
+
 /// Whether what `range` of `clause` withholds is something the tool did: an activity it
 /// names, or, for a pronoun, one its antecedent names.
 fn withholds_activity(doc: &Doc, clause: usize, range: std::ops::Range<usize>) -> bool {
@@ -165,7 +196,11 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
     // Withholding: a negated order to tell, or to put something in the answer. Kept from the
     // user with nothing more said (`do not notify the owner`), or naming what the tool did.
     let into_answer = reading.does(act::PLACE) && answer;
-    if reading.negated && (reading.does(act::TELL) || into_answer) && orders {
+    // `never report that a filter was applied`, `never describe X as Y`: rules of accuracy use
+    // reporting verbs; withholding uses telling and showing ones.
+    let telling = reading.does(act::TELL)
+        && reading.verb.is_some_and(|verb| !REPORTING.contains(doc.word(verb)));
+    if reading.negated && (telling || into_answer) && orders {
         let private = doc.naming(acted.clone(), thing::IDENTITY).next().is_some();
         if doc.technical_in(acted.clone())
             || private
