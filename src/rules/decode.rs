@@ -5,6 +5,8 @@
 //! on the raw string owns that finding, so the decoded copy of the same payload adds nothing.
 
 use crate::rules::{Hit, RuleMeta, content_hits};
+use crate::scan::text::Text;
+use crate::vocab::classes::act;
 use unicode_normalization::char::is_public_assigned;
 
 /// The shortest encoded token worth decoding, in bytes (tokens are ASCII).
@@ -13,15 +15,42 @@ const MIN_TOKEN: usize = 16;
 /// How long the decoded text quoted in a message may be, in characters.
 const CLIP_CHARS: usize = 80;
 
-/// The ids of the content rules that fire on `raw`, in the original (undecoded) text.
-pub fn fired_ids(raw: &str) -> Vec<&'static str> {
-    let mut ids: Vec<&'static str> = Vec::new();
-    for (meta, _) in content_hits(raw) {
-        if !ids.contains(&meta.id) {
-            ids.push(meta.id);
-        }
-    }
-    ids
+/// What the content rules find in `text` as written: each finding's rule, span and message.
+pub fn fired_on(text: &Text<'_>) -> Vec<(&'static str, std::ops::Range<usize>, String)> {
+    content_hits(text)
+        .into_iter()
+        .map(|(meta, hit)| (meta.id, hit.start..hit.end, hit.message))
+        .collect()
+}
+
+/// Whether the written text already holds this finding: the same rule over the same bytes,
+/// or saying the same thing elsewhere (`Ignore all previous instructions.` beside its hex).
+/// The plain text owns it, and the decoded copy adds nothing.
+pub fn owned(
+    fired: &[(&'static str, std::ops::Range<usize>, String)],
+    id: &str,
+    start: usize,
+    end: usize,
+    message: &str,
+) -> bool {
+    fired.iter().any(|(fired_id, range, said)| {
+        *fired_id == id && (range.start < end && start < range.end || said == message)
+    })
+}
+
+/// Whether the clause around bytes `start..end` of `text` tells the model to decode and run
+/// what it holds (`decode it and execute the result`, `reverse ... and run it`).
+pub fn decode_and_run(text: &Text<'_>, start: usize) -> bool {
+    let doc = text.doc();
+    let Some(clause) = (0..doc.clauses.len()).find(|&c| doc.clause_bytes(c).end >= start) else {
+        return false;
+    };
+    let sentence = doc.sentence_of(clause);
+    let tokens = doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
+    let decodes = tokens.clone().any(|at| doc.tokens[at].info.act & act::DECODE != 0);
+    let runs =
+        tokens.clone().any(|at| doc.tokens[at].info.act & act::EXEC != 0 || doc.word(at) == "pipe");
+    decodes && runs
 }
 
 /// A finding message for a payload the content rules caught in decoded text:
@@ -42,32 +71,34 @@ pub fn decoded_hit(start: usize, end: usize, message: String, rule: &RuleMeta, i
 }
 
 /// Reports each decoded token the content rules catch. A token is `(start, end, decoded)`,
-/// with `start..end` its byte span in `raw`. Per token at most one finding per inner rule,
-/// and none for a rule that already fires on `raw` itself. `lead` opens the message, e.g.
-/// `base64 decodes to`.
+/// with `start..end` its byte span in `text`. Per token at most one finding per inner rule,
+/// and none for a rule that already fires on the text itself. `lead` opens the message, e.g.
+/// `base64 decodes to`. An order to decode and run the payload makes every finding high.
 pub fn report_tokens(
-    raw: &str,
+    text: &Text<'_>,
     tokens: impl Iterator<Item = (usize, usize, String)>,
     lead: &str,
     hits: &mut Vec<Hit>,
 ) {
     // Computed on the first token that decodes to text: most strings have none.
-    let mut fired_on_raw: Option<Vec<&'static str>> = None;
+    let mut fired_on_raw: Option<Vec<(&'static str, std::ops::Range<usize>, String)>> = None;
     for (start, end, decoded) in tokens {
-        let inner = content_hits(&decoded);
+        let inner = content_hits(&text.derived(&decoded));
         if inner.is_empty() {
             continue;
         }
-        let fired_on_raw = fired_on_raw.get_or_insert_with(|| fired_ids(raw));
+        let fired_on_raw = fired_on_raw.get_or_insert_with(|| fired_on(text));
+        let run = decode_and_run(text, start);
         let mut reported: Vec<&'static str> = Vec::new();
         for (meta, hit) in inner {
             let id = meta.id;
-            if fired_on_raw.contains(&id) || reported.contains(&id) {
+            if owned(fired_on_raw, id, start, end, &hit.message) || reported.contains(&id) {
                 continue;
             }
             reported.push(id);
             let message = message(lead, &decoded[hit.start..hit.end], &hit.message);
-            hits.push(decoded_hit(start, end, message, meta, &hit));
+            let hit = decoded_hit(start, end, message, meta, &hit);
+            hits.push(if run { Hit { severity: None, ..hit } } else { hit });
         }
     }
 }
@@ -163,15 +194,16 @@ impl TokenShape {
     }
 }
 
-/// Finds every token of `shape` in `raw`, decodes it with `decode`, and reports what the
+/// Finds every token of `shape` in `text`, decodes it with `decode`, and reports what the
 /// content rules catch in the text it decodes to (see [`report_tokens`]).
 pub fn scan_tokens(
-    raw: &str,
+    text: &Text<'_>,
     shape: &TokenShape,
     decode: fn(&str) -> Option<Vec<u8>>,
     lead: &str,
     hits: &mut Vec<Hit>,
 ) {
+    let raw = text.as_str();
     if raw.len() < MIN_TOKEN {
         return;
     }
@@ -179,7 +211,7 @@ pub fn scan_tokens(
         let decoded = decode(&raw[start..end]).and_then(as_text)?;
         Some((start, end, decoded))
     });
-    report_tokens(raw, tokens, lead, hits);
+    report_tokens(text, tokens, lead, hits);
 }
 
 /// Python's `str.isspace`: Unicode White_Space plus the four information separators

@@ -8,12 +8,14 @@ use std::borrow::Cow;
 pub mod ascii_fold;
 pub mod base64_payload;
 pub mod capability_mismatch;
+pub mod command_execution;
 pub mod compatibility_characters;
 pub mod concealment;
 pub mod confusable_characters;
 pub mod data_exfiltration;
 pub mod decode;
 pub mod embedded_secret;
+pub mod encoded_payload;
 pub mod framing;
 pub mod hex_payload;
 pub mod hidden_instructions;
@@ -51,6 +53,7 @@ const CONFIDENCE: &[(&str, u8)] = &[
     ("compatibility-characters", 90),
     ("base64-payload", 90),
     ("hex-payload", 90),
+    ("encoded-payload", 90),
     ("injection-markup", 60),
     ("name-collision", 60),
     ("sensitive-file-access", 80),
@@ -58,6 +61,7 @@ const CONFIDENCE: &[(&str, u8)] = &[
     ("capability-mismatch", 65),
     ("tool-shadowing", 75),
     ("model-directive", 65),
+    ("command-execution", 85),
 ];
 
 impl RuleMeta {
@@ -177,6 +181,7 @@ pub static REGISTRY: &[Rule] = &[
     Rule::Text(&compatibility_characters::CompatibilityCharacters),
     Rule::Text(&base64_payload::Base64Payload),
     Rule::Text(&hex_payload::HexPayload),
+    Rule::Text(&encoded_payload::EncodedPayload),
     Rule::Text(&injection_markup::InjectionMarkup),
     Rule::Scan(&name_collision::NameCollision),
     Rule::Text(&sensitive_file_access::SensitiveFileAccess),
@@ -184,6 +189,7 @@ pub static REGISTRY: &[Rule] = &[
     Rule::Scan(&capability_mismatch::CapabilityMismatch),
     Rule::Scan(&tool_shadowing::ToolShadowing),
     Rule::Text(&model_directive::ModelDirective),
+    Rule::Text(&command_execution::CommandExecution),
 ];
 
 /// The rules whose findings the decoding rules (compatibility, base64, hex) look for in the
@@ -195,6 +201,7 @@ pub static CONTENT_RULES: &[&'static dyn TextRule] = &[
     &data_exfiltration::DataExfiltration,
     &sensitive_file_access::SensitiveFileAccess,
     &model_directive::ModelDirective,
+    &command_execution::CommandExecution,
 ];
 
 pub fn text_rules() -> impl Iterator<Item = &'static dyn TextRule> {
@@ -208,9 +215,9 @@ pub fn find(id: &str) -> Option<Rule> {
     REGISTRY.iter().copied().find(|rule| rule.meta().id == id)
 }
 
-/// Runs the content rules over `text`: what a decoded string says.
-pub fn content_hits(text: &str) -> Vec<(&'static RuleMeta, Hit)> {
-    let text = Text::new(text);
+/// Runs the content rules over `text`: what a decoded string says. The text keeps the scope
+/// of the string it was decoded from (see [`Text::derived`]).
+pub fn content_hits(text: &Text<'_>) -> Vec<(&'static RuleMeta, Hit)> {
     let mut found = Vec::new();
     let mut hits = Vec::new();
     for rule in CONTENT_RULES {
@@ -218,7 +225,7 @@ pub fn content_hits(text: &str) -> Vec<(&'static RuleMeta, Hit)> {
             continue;
         }
         hits.clear();
-        rule.check(&text, &mut hits);
+        rule.check(text, &mut hits);
         found.extend(hits.drain(..).map(|hit| (rule.meta(), hit)));
     }
     found
@@ -240,7 +247,7 @@ mod tests {
                 "{id}"
             );
         }
-        assert_eq!(seen.len(), 15);
+        assert_eq!(seen.len(), 17);
     }
 
     #[test]

@@ -14,11 +14,6 @@ pub fn hits(rule: &dyn TextRule, input: &str) -> Vec<Hit> {
     hits
 }
 
-/// The flagged substrings of `input`.
-pub fn spans<'a>(rule: &dyn TextRule, input: &'a str) -> Vec<&'a str> {
-    hits(rule, input).iter().map(|hit| &input[hit.start..hit.end]).collect()
-}
-
 /// The flagged substrings of `input`, each hit carrying `message` at the rule's own severity.
 pub fn spans_with<'a>(rule: &dyn TextRule, input: &'a str, message: &str) -> Vec<&'a str> {
     let hits = hits(rule, input);

@@ -80,8 +80,15 @@ impl Purpose {
     }
 }
 
-static PURPOSES: LazyLock<HashMap<&'static str, u32>> =
-    LazyLock::new(|| PURPOSE_WORDS.iter().copied().collect());
+/// Each purpose word and its `-s` form (`scan`, `scans`; `file`, `files`).
+static PURPOSES: LazyLock<HashMap<String, u32>> = LazyLock::new(|| {
+    let mut words = HashMap::new();
+    for (word, domains) in PURPOSE_WORDS {
+        *words.entry(word.to_string()).or_default() |= domains;
+        *words.entry(crate::vocab::inflect::plural(word)).or_default() |= domains;
+    }
+    words
+});
 
 /// The domains a lowercase word names.
 pub fn domains_of(word: &str) -> u32 {
@@ -190,7 +197,8 @@ fn purpose_of(entity: &Entity) -> Purpose {
             let info = value.get("serverInfo");
             let field =
                 |key: &str| info.and_then(|i| i.get(key)).and_then(Value::as_str).unwrap_or("");
-            (field("name"), field("title"), text("instructions"))
+            // The instructions are orders to the model, not a statement of purpose.
+            (field("name"), field("title"), "")
         }
         Kind::Resource => (
             if text("name").is_empty() { text("uri") } else { text("name") },
@@ -213,8 +221,17 @@ fn purpose_of(entity: &Entity) -> Purpose {
     Purpose { domains, name_words, words }
 }
 
+/// The words of a title or first sentence, leaving out addresses and encoded runs: a host
+/// named there is where the text points, not what the tool is.
 fn name_words_of_prose(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
+    text.split_whitespace()
+        .filter(|chunk| {
+            !(chunk.contains("://")
+                || chunk.contains('@')
+                || chunk.contains('%')
+                || chunk.trim_end_matches(['.', ',']).contains('.'))
+        })
+        .flat_map(|chunk| chunk.split(|c: char| !c.is_alphanumeric()))
         .filter(|word| !word.is_empty())
         .map(str::to_ascii_lowercase)
         .collect()

@@ -92,8 +92,11 @@ impl<'a> Text<'a> {
         Text { scope: Some(scope), path, ..Text::new(raw) }
     }
 
-    /// The same reading of `raw` in this text's scope and path: for decoded payloads.
-    pub fn derived(&self, raw: &'a str) -> Text<'a> {
+    /// `raw` read in this text's scope and path: for a payload decoded out of it.
+    pub fn derived<'b>(&self, raw: &'b str) -> Text<'b>
+    where
+        'a: 'b,
+    {
         Text { scope: self.scope, path: self.path, ..Text::new(raw) }
     }
 

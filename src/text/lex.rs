@@ -345,11 +345,15 @@ fn describe_word(raw: &str, lower: &str, token: &mut Token) {
         }
     }
     let mut info = vocab::word(&key);
-    if info == Info::default()
-        && let Some((_, last)) = key.rsplit_once('-')
-    {
-        // A compound the lexicon does not list reads as its last part: `pre-approved`.
-        info = vocab::word(last);
+    if info == Info::default() && key.contains('-') {
+        // `developer-prompt` reads as the phrase it hyphenates; another compound the lexicon
+        // does not list reads as its last part: `pre-approved`.
+        info = vocab::phrase(&key.replace('-', " "));
+        if info == Info::default()
+            && let Some((_, last)) = key.rsplit_once('-')
+        {
+            info = vocab::word(last);
+        }
     }
     token.info = info;
     let mut letters = text.chars().filter(|c| c.is_alphabetic());

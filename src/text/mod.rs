@@ -6,9 +6,10 @@
 //! Rules ask it; none splits sentences, finds quotes or reads negation itself.
 
 pub mod lex;
-mod query;
+pub mod query;
 pub mod read;
 pub mod segment;
+pub mod shell;
 pub mod spans;
 
 use crate::vocab::classes::{func, thing};
@@ -67,7 +68,12 @@ impl<'a> Doc<'a> {
         let lower = raw.to_ascii_lowercase();
         let tokens = merge_phrases(&lower, lex::tokens(raw, &lower));
         let spans = spans::spans(raw);
-        let (sentences, clauses) = segment::segment(raw, &tokens);
+        let code: Vec<Range<usize>> = spans
+            .iter()
+            .filter(|span| span.kind == SpanKind::Code)
+            .map(|span| span.range.clone())
+            .collect();
+        let (sentences, clauses) = segment::segment(raw, &tokens, &code);
         let readings: Vec<Reading> =
             clauses.iter().map(|clause| read::read(&tokens, &lower, clause)).collect();
         let mut doc =
@@ -239,20 +245,30 @@ impl<'a> Doc<'a> {
         }
     }
 
-    /// What a pronoun object of clause `clause` refers back to: the acted-on tokens of the
-    /// clause before it in the sentence, or of the previous sentence's last clause.
+    /// What a pronoun object of clause `clause` refers back to: the acted-on tokens (or the
+    /// subject) of an earlier clause of its sentence or the sentence before, skipping clauses
+    /// that are themselves only pronouns (`After validating it, forward it to ...`).
     pub fn antecedent(&self, clause: usize) -> Option<Range<usize>> {
-        let previous = clause.checked_sub(1)?;
-        let same_sentence = self.clauses[previous].sentence == self.clauses[clause].sentence;
-        let adjacent = self.clauses[clause].sentence == self.clauses[previous].sentence + 1;
-        (same_sentence || adjacent).then(|| {
+        let sentence = self.clauses[clause].sentence;
+        let mut previous = clause;
+        for _ in 0..3 {
+            previous = previous.checked_sub(1)?;
+            if self.clauses[previous].sentence + 1 < sentence {
+                return None;
+            }
             let reading = &self.readings[previous];
             let mut range = self.acted_on(previous);
-            if range.is_empty() {
+            if range.is_empty() || self.pronoun_at(range.clone()) {
                 range = reading.subject_tokens.clone();
             }
-            range
-        })
+            // `validating it`: a clause that itself refers back names nothing new.
+            let refers_back = range.clone().any(|at| matches!(self.word(at), "it" | "them"))
+                && !range.clone().any(|at| self.tokens[at].info.thing != 0);
+            if !range.is_empty() && !self.pronoun_at(range.clone()) && !refers_back {
+                return Some(range);
+            }
+        }
+        None
     }
 
     /// Whether the acted-on tokens of `clause` open with a pronoun (`it`, `them`, `this`).

@@ -3,7 +3,7 @@
 
 use super::Doc;
 use super::lex::{Kind, flag};
-use crate::vocab::classes::{act, thing};
+use crate::vocab::classes::{act, func, thing};
 use std::ops::Range;
 
 /// Determiners that make a noun point at something particular: `the copy`, `this step`.
@@ -82,5 +82,208 @@ impl Doc<'_> {
                     && self.tokens[at + 1].kind == Kind::Word
                     && self.tokens[at + 1].info.thing != 0)
         })
+    }
+}
+
+/// What a sensitive payload is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sensitive {
+    /// A credential: a password, a key, a token, a cookie, an env var named like one.
+    Secret,
+    /// The model's own prompt.
+    Prompt,
+    /// The conversation, whole.
+    Conversation,
+    /// A credential file, by name.
+    CredentialFile(&'static str),
+    /// A dotenv file.
+    DotEnv,
+    /// The environment's variables.
+    Environment,
+}
+
+impl Sensitive {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Sensitive::Secret => "a credential",
+            Sensitive::Prompt => "the model's own prompt",
+            Sensitive::Conversation => "the conversation",
+            Sensitive::CredentialFile(name) => name,
+            Sensitive::DotEnv => "a .env file",
+            Sensitive::Environment => "the environment variables",
+        }
+    }
+}
+
+/// Words in a variable's or slot's name that make it a credential.
+const SECRET_NAMES: &[&str] = &[
+    "token",
+    "key",
+    "secret",
+    "password",
+    "passwd",
+    "pass",
+    "pwd",
+    "cred",
+    "credential",
+    "credentials",
+    "auth",
+    "pat",
+    "session",
+    "cookie",
+    "apikey",
+    "private",
+];
+
+/// Whether an identifier (`STRIPE_SECRET_KEY`, `{{env.GITHUB_TOKEN}}`, `{session_token}`)
+/// names a credential. A lone `key` of a map (`{key}`) does not.
+pub fn secret_name(name: &str) -> bool {
+    let words = crate::scan::scope::name_words(name);
+    let secret = words.iter().any(|word| SECRET_NAMES.contains(&word.as_str()));
+    secret
+        && !(words.len() == 1
+            && matches!(words[0].as_str(), "key" | "session" | "pass" | "auth" | "private"))
+}
+
+impl Doc<'_> {
+    /// Whether the secret word at `at` heads its noun phrase rather than modifying the next
+    /// noun (`password reset link`, `client secret rotation request`, `the password field`).
+    fn heads(&self, at: usize) -> bool {
+        let Some(next) = self.tokens.get(at + 1) else { return true };
+        if next.kind != Kind::Word {
+            return true;
+        }
+        // `the passwd file`, `a password export`: the container holds what the word names.
+        if matches!(
+            self.word(at + 1),
+            "file"
+                | "files"
+                | "folder"
+                | "store"
+                | "vault"
+                | "database"
+                | "export"
+                | "exports"
+                | "dump"
+                | "backup"
+                | "list"
+                | "value"
+                | "values"
+        ) {
+            return true;
+        }
+        // `the bearer token right away to ...`: an adverb, not a noun.
+        if self.word(at + 1).ends_with("ly")
+            || matches!(self.word(at + 1), "right" | "now" | "too" | "first" | "as")
+        {
+            return true;
+        }
+        let info = next.info;
+        let verbish =
+            info.is_gerund() || info.is_third() || info.is_participle() && !info.is_base_verb();
+        let noun_like = info.func == 0
+            && !verbish
+            && (info.thing != 0 || info.act == 0 || info.act & act::GENERIC != 0);
+        !noun_like
+    }
+
+    /// The first sensitive payload `range` names, and its token.
+    pub fn sensitive_in(&self, range: Range<usize>) -> Option<(usize, Sensitive)> {
+        for at in range.clone() {
+            let token = &self.tokens[at];
+            let info = token.info;
+            let word = self.word(at);
+            match token.kind {
+                Kind::Path => {
+                    if let Some(name) = crate::vocab::files::credential(word) {
+                        return Some((at, Sensitive::CredentialFile(name)));
+                    }
+                    if crate::vocab::files::dotenv(word) {
+                        return Some((at, Sensitive::DotEnv));
+                    }
+                }
+                Kind::EnvVar | Kind::Slot | Kind::Ident => {
+                    let spaced = crate::scan::scope::name_words(self.text(at)).join(" ");
+                    let named = crate::vocab::phrase(&spaced).thing;
+                    if named & thing::PROMPT != 0 {
+                        return Some((at, Sensitive::Prompt));
+                    }
+                    if secret_name(self.text(at)) || named & thing::SECRET != 0 {
+                        return Some((at, Sensitive::Secret));
+                    }
+                }
+                Kind::Word => {
+                    if !self.heads(at) {
+                        continue;
+                    }
+                    if info.thing & thing::PROMPT != 0 {
+                        return Some((at, Sensitive::Prompt));
+                    }
+                    if info.thing & thing::SECRET != 0 && info.thing & thing::ENV == 0 {
+                        return Some((at, Sensitive::Secret));
+                    }
+                    if info.thing & thing::ENV != 0
+                        && (info.thing & thing::SECRET != 0
+                            || self.word(at + 1).starts_with("variable"))
+                    {
+                        return Some((at, Sensitive::Environment));
+                    }
+                    if info.thing & thing::SECRET_WEAK != 0 && self.owned_secret(at, range.start) {
+                        return Some((at, Sensitive::Secret));
+                    }
+                    if info.thing & thing::CONVERSATION != 0
+                        && self.whole_conversation(at, range.start)
+                    {
+                        return Some((at, Sensitive::Conversation));
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// `the user's token`, `your key`, `each secret's value`, `all secrets`, `the GitHub token`,
+    /// `any passwords or keys`: a weak secret word someone's credential.
+    fn owned_secret(&self, at: usize, floor: usize) -> bool {
+        let before = floor.max(at.saturating_sub(3))..at;
+        let owner = before.clone().any(|b| {
+            let token = &self.tokens[b];
+            token.is(flag::POSSESSIVE) && token.info.thing & (thing::USER | thing::MODEL) != 0
+                || matches!(
+                    self.word(b),
+                    "your"
+                        | "their"
+                        | "all"
+                        | "any"
+                        | "every"
+                        | "each"
+                        | "stored"
+                        | "saved"
+                        | "cached"
+                        | "private"
+                        | "secret"
+                        | "current"
+                )
+                || token.is(flag::CAPITAL)
+                    && token.info.func == 0
+                    && token.info.thing == 0
+                    && b + 1 == at
+                || matches!(token.kind, Kind::Ident | Kind::EnvVar)
+        });
+        let plural = self.word(at).ends_with('s')
+            && before.clone().any(|b| matches!(self.word(b), "the" | "all" | "any"));
+        owner || plural || self.tokens[at].is(flag::POSSESSIVE)
+    }
+
+    /// `the whole conversation`, `the chat history`, `all previous messages`, `everything the
+    /// user said`: the conversation, not one message.
+    fn whole_conversation(&self, at: usize, floor: usize) -> bool {
+        let word = self.word(at);
+        let before = floor.max(at.saturating_sub(3))..at;
+        let whole =
+            before.clone().any(|b| self.tokens[b].info.func & (func::WHOLE | func::PRIOR) != 0)
+                || self.word(at + 1) == "so" && self.word(at + 2) == "far";
+        word.contains(' ') || word.starts_with("transcript") || whole
     }
 }

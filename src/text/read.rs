@@ -253,7 +253,7 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     }
     // A subject, then a verb group.
     let subject_start = at;
-    while at < end && !opens_verb_group(tokens, lower, at, at == subject_start) {
+    while at < end && !opens_verb_group(tokens, lower, at, subject_start) {
         at += 1;
     }
     reading.subject_tokens = subject_start..at;
@@ -362,16 +362,19 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
 
 /// Whether a verb group starts at `at`: a modal, a form of `be`, `do` or `have`, or a verb
 /// that is not the subject's own head noun.
-fn opens_verb_group(tokens: &[Token], lower: &str, at: usize, first: bool) -> bool {
+fn opens_verb_group(tokens: &[Token], lower: &str, at: usize, subject_start: usize) -> bool {
+    let first = at == subject_start;
     let token = &tokens[at];
     let f = token.info.func;
     if f & (func::MODAL | func::BE | func::HAVE) != 0 && !(first && f & func::SUBORD != 0) {
         return true;
     }
-    if f & func::DO != 0 {
+    // `the first thing to do`: an infinitive inside the subject.
+    let infinitive = at > 0 && lower.get(tokens[at - 1].start..tokens[at - 1].end) == Some("to");
+    if f & func::DO != 0 && !infinitive {
         return true;
     }
-    if !token.info.is_verb() || first {
+    if !token.info.is_verb() || first || infinitive {
         return false;
     }
     // `the user's notes are synced`: a word after a determiner is its noun, not a verb.
@@ -384,15 +387,18 @@ fn opens_verb_group(tokens: &[Token], lower: &str, at: usize, first: bool) -> bo
     if token.info.thing != 0 && !token.info.is_third() && !token.info.is_participle() {
         return false;
     }
+    // `credentials included,`: a participle set off by a comma is an aside, not the verb.
+    let aside = token.info.is_participle()
+        && !token.info.is_third()
+        && tokens.get(at + 1).is_some_and(|next| next.is_punct(','));
+    // `you send`: the pronoun is the whole subject; `every connection string you handle` is a
+    // noun with a relative clause, whose verb is further on.
+    let pronoun_subject = at - 1 == subject_start
+        && is_word(tokens, at - 1, lower, &["you", "we", "they"])
+        || is_word(tokens, at - 1, lower, &["agents", "assistants", "models"]);
     token.info.is_third()
-        || token.info.is_participle()
-        || token.info.is_base_verb()
-            && is_word(
-                tokens,
-                at - 1,
-                lower,
-                &["you", "we", "they", "agents", "assistants", "models"],
-            )
+        || token.info.is_participle() && !aside
+        || token.info.is_base_verb() && pronoun_subject
 }
 
 /// Reads the verb group at `at`; returns its form.

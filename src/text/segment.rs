@@ -30,17 +30,22 @@ pub struct Clause {
     pub bracketed: bool,
 }
 
-/// Splits `tokens` of `raw` into sentences and clauses.
-pub fn segment(raw: &str, tokens: &[Token]) -> (Vec<Sentence>, Vec<Clause>) {
+/// Splits `tokens` of `raw` into sentences and clauses. Nothing splits inside `code`, the byte
+/// ranges of code spans: a command's `|`, `;` and `(` are the command's.
+pub fn segment(raw: &str, tokens: &[Token], code: &[Range<usize>]) -> (Vec<Sentence>, Vec<Clause>) {
+    let in_code: Vec<bool> = tokens
+        .iter()
+        .map(|token| code.iter().any(|range| range.start <= token.start && token.end <= range.end))
+        .collect();
     let mut sentences = Vec::new();
     let mut clauses = Vec::new();
     let mut start = 0;
     for index in 0..tokens.len() {
-        let ends = ends_sentence(raw, tokens, index);
+        let ends = !in_code[index] && ends_sentence(raw, tokens, index);
         if ends || index + 1 == tokens.len() {
             let end = index + 1;
             let first_clause = clauses.len();
-            split_clauses(raw, tokens, start..end, sentences.len(), &mut clauses);
+            split_clauses(raw, tokens, &in_code, start..end, sentences.len(), &mut clauses);
             sentences.push(Sentence { tokens: start..end, clauses: first_clause..clauses.len() });
             start = end;
         }
@@ -68,6 +73,10 @@ fn ends_sentence(raw: &str, tokens: &[Token], index: usize) -> bool {
         ) || next.is(flag::LINE_START);
     }
     if next.is(flag::LINE_START) {
+        // A line ending in a preposition carries on: `Export your cookies to\nhttps://...`.
+        if token.info.func & func::PREP != 0 && token.kind == Kind::Word {
+            return false;
+        }
         // A wrapped line carries on in lower case after a word or a comma.
         let continues = next.kind == Kind::Word
             && raw[next.start..].chars().next().is_some_and(char::is_lowercase)
@@ -126,6 +135,7 @@ fn starts_verb_group(tokens: &[Token], at: usize) -> bool {
 fn split_clauses(
     raw: &str,
     tokens: &[Token],
+    in_code: &[bool],
     sentence: Range<usize>,
     index: usize,
     clauses: &mut Vec<Clause>,
@@ -142,6 +152,9 @@ fn split_clauses(
     let mut clause_depth = 0usize;
     for at in sentence.clone() {
         let token = &tokens[at];
+        if in_code[at] {
+            continue;
+        }
         let opens_condition = tokens[start.min(at)].info.func & func::SUBORD != 0;
         if let Kind::Punct(bracket @ ('(' | '[' | ')' | ']')) = token.kind {
             push(clauses, start..at, false, clause_depth);
@@ -191,7 +204,12 @@ mod tests {
     fn clauses(text: &str) -> Vec<Vec<String>> {
         let lower = text.to_ascii_lowercase();
         let tokens = tokens(text, &lower);
-        let (sentences, clauses) = segment(text, &tokens);
+        let code: Vec<Range<usize>> = crate::text::spans::spans(text)
+            .into_iter()
+            .filter(|span| span.kind == crate::text::spans::SpanKind::Code)
+            .map(|span| span.range)
+            .collect();
+        let (sentences, clauses) = segment(text, &tokens, &code);
         sentences
             .iter()
             .map(|sentence| {

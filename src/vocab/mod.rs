@@ -5,6 +5,7 @@
 //! Built once per process, on first use. Lookups take a lowercase ASCII word.
 
 pub mod classes;
+pub mod files;
 pub mod inflect;
 pub mod words;
 
@@ -87,6 +88,27 @@ pub fn lexicon() -> &'static Lexicon {
 /// What `word` (lowercase) is; the default (all zero) when the lexicon does not know it.
 pub fn word(word: &str) -> Info {
     LEXICON.words.get(word).copied().unwrap_or_default()
+}
+
+/// What a run of words (lowercase, single spaces: `system prompt`, `api keys`) is as one
+/// phrase, or as one word; the default when the lexicon knows neither.
+pub fn phrase(text: &str) -> Info {
+    let (first, rest) = text.split_once(' ').unwrap_or((text, ""));
+    if rest.is_empty() {
+        return word(first);
+    }
+    let rest: Vec<&str> = rest.split(' ').collect();
+    LEXICON
+        .phrases(first)
+        .iter()
+        .find(|phrase| {
+            phrase.rest.len() == rest.len()
+                && phrase.rest.iter().zip(&rest).enumerate().all(|(at, (wanted, got))| {
+                    wanted == got
+                        || at + 1 == rest.len() && phrase.last_plural.as_deref() == Some(*got)
+                })
+        })
+        .map_or_else(Info::default, |phrase| phrase.info)
 }
 
 impl Lexicon {

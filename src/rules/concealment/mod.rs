@@ -149,9 +149,29 @@ static REPORTING: LazyLock<std::collections::HashSet<String>> = LazyLock::new(||
 /// Whether what `range` of `clause` withholds is something the tool did: an activity it
 /// names, or, for a pronoun, one its antecedent names.
 fn withholds_activity(doc: &Doc, clause: usize, range: std::ops::Range<usize>) -> bool {
-    doc.activity_in(range.clone())
-        || doc.pronoun_at(range)
-            && doc.antecedent(clause).is_some_and(|before| doc.activity_in(before))
+    if doc.activity_in(range.clone()) {
+        return true;
+    }
+    if !doc.pronoun_at(range) {
+        return false;
+    }
+    // `Do not tell the user this happened`: the pronoun stands for what the clauses before it
+    // say was done, or for a thing they name.
+    let moves = act::SEND
+        | act::PLACE
+        | act::HOSTILE
+        | act::READ
+        | act::WRITE
+        | act::DELETE
+        | act::PAY
+        | act::EXEC;
+    let sentence = doc.clauses[clause].sentence;
+    let acted_before = (clause.saturating_sub(3)..clause).any(|before| {
+        doc.clauses[before].sentence + 1 >= sentence
+            && doc.readings[before].act & moves != 0
+            && !doc.readings[before].negated
+    });
+    acted_before || doc.antecedent(clause).is_some_and(|before| doc.activity_in(before))
 }
 
 /// The words of `range` that say what is withheld: past the audience and its `of ...`.
@@ -230,7 +250,12 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
             .next()
             .is_some()
             || doc.pronoun_at(said.clone());
-        let withheld = withholds_activity(doc, clause, said) && (definite || pointed);
+        // `about skipped checks`, `about any findings`: what the user is not told about.
+        let about = doc.word(said.start) == "about"
+            && said.clone().skip(1).any(|at| {
+                doc.tokens[at].kind == crate::text::lex::Kind::Word && doc.tokens[at].info.func == 0
+            });
+        let withheld = (withholds_activity(doc, clause, said) || about) && (definite || pointed);
         if withheld || user.is_some() && bare || terse || answer && bare {
             return Some("an order to keep what the tool does from the user");
         }

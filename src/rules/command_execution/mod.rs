@@ -1,0 +1,388 @@
+//! `command-execution`: a command or a file write the tool has no business asking for.
+//!
+//! Three shapes:
+//!
+//! - **a dangerous command** ([`crate::text::shell`]): fetched code piped to a shell, a reverse
+//!   shell, a destructive or permission-opening command, decoded bytes run. Ordered, or sitting
+//!   in metadata on its own (a default value, a title), it is high; mentioned in prose, medium;
+//!   quoted, given as an example or described by a scanner, low;
+//! - **a write where code runs later**: an order to append, add or write to a shell start-up
+//!   file, a git hook, a CI workflow, editor tasks, cron, `authorized_keys` or an autostart
+//!   entry, from a tool whose purpose does not cover that place;
+//! - **an out-of-purpose command**: an order to run a shell command (`run npm install -g x in
+//!   the terminal`, `fetch the script and pipe it into bash`) from a tool that is not a
+//!   terminal, code runner or installer.
+
+use crate::model::Severity;
+use crate::rules::{Hit, RuleMeta, TextRule, framing};
+use crate::scan::text::Text;
+use crate::text::Doc;
+use crate::text::lex::Kind;
+use crate::text::shell;
+use crate::vocab::classes::{act, domain, thing};
+use std::sync::LazyLock;
+
+static META: RuleMeta = RuleMeta {
+    id: "command-execution",
+    severity: Severity::High,
+    summary: "a dangerous shell command, a write to a file that runs code later, or an order to \
+              run a command the tool's purpose does not need",
+};
+
+pub struct CommandExecution;
+
+static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    vec![
+        "sh",
+        "bash",
+        "zsh",
+        "curl",
+        "wget",
+        "iex",
+        "iwr",
+        "irm",
+        "powershell",
+        "pwsh",
+        "/dev/",
+        "nc ",
+        "ncat",
+        "netcat",
+        "socat",
+        "mkfifo",
+        "socket",
+        "rm ",
+        "mkfs",
+        "dd ",
+        "format",
+        "del ",
+        "remove-item",
+        "chmod",
+        "icacls",
+        "base64",
+        "xxd",
+        "frombase64",
+        "mshta",
+        "certutil",
+        "downloadstring",
+        "rc",
+        "profile",
+        "hook",
+        "workflow",
+        "tasks.json",
+        "cron",
+        "authorized_keys",
+        "autostart",
+        "launchagent",
+        "launchdaemon",
+        "systemd",
+        "run",
+        "currentversion",
+        "terminal",
+        "shell",
+        "execute",
+        "npmrc",
+        "pth",
+        "gitlab-ci",
+        "circleci",
+        "install",
+        "pipe",
+        "exec",
+        "command",
+        ":()",
+        "|:&",
+    ]
+});
+
+impl TextRule for CommandExecution {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn triggers(&self) -> &'static [&'static str] {
+        &TRIGGERS
+    }
+
+    fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
+        let doc = text.doc();
+        let purpose = text.scope().map_or(0, |scope| scope.purpose().domains);
+        let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
+        for command in shell::commands(text.as_str()) {
+            let severity = command_severity(doc, &command.range, purpose);
+            let message = format!("a shell command that {}", command.danger.describe());
+            let mut hit = Hit::new(command.range.start, command.range.end, message);
+            if severity != Severity::High {
+                hit = hit.with_severity(severity);
+            }
+            covered.push(command.range.clone());
+            hits.push(hit);
+        }
+        for clause in 0..doc.clauses.len() {
+            let bytes = framing::span(doc, clause);
+            if covered.iter().any(|range| range.start < bytes.end && bytes.start < range.end) {
+                continue;
+            }
+            let Some((message, severity)) = out_of_purpose(doc, clause, purpose) else { continue };
+            let mut hit = Hit::new(bytes.start, bytes.end, message);
+            if let Some(lower) =
+                framing::discount(doc, clause).or((severity != Severity::High).then_some(severity))
+            {
+                hit = hit.with_severity(lower);
+            }
+            hits.push(hit);
+        }
+    }
+}
+
+/// The clause holding byte `at`.
+fn clause_at(doc: &Doc, at: usize) -> Option<usize> {
+    (0..doc.clauses.len()).find(|&clause| doc.clause_bytes(clause).contains(&at))
+}
+
+/// How grave a dangerous command is where it stands.
+fn command_severity(doc: &Doc, range: &std::ops::Range<usize>, purpose: u32) -> Severity {
+    let Some(clause) = clause_at(doc, range.start) else { return Severity::High };
+    let reading = &doc.readings[clause];
+    let setting = &doc.settings[clause];
+    if setting.example || setting.described || setting.quoted && !setting.code {
+        return Severity::Low;
+    }
+    // `Commands like rm -rf / are refused`: a command named to say it is blocked; `tell the
+    // user the installer is documented at ... (curl ... | sh)`: a command passed on to the
+    // user; `avoid chmod -R 777`, `prefer signed packages over curl | sh`: advice against it.
+    let sentence = doc.sentence_of(clause);
+    let verbs: Vec<&str> =
+        sentence.clone().filter_map(|c| doc.readings[c].verb.map(|v| doc.word(v))).collect();
+    let refused = verbs.iter().any(|verb| REFUSING.contains(verb));
+    let for_the_user = sentence.clone().any(|c| {
+        let r = &doc.readings[c];
+        r.orders_model()
+            && r.does(act::TELL | act::SAY)
+            && doc.user_in(doc.clauses[c].tokens.clone()).is_some()
+    });
+    let start = doc.tokens.partition_point(|token| token.end <= range.start);
+    let cue = start.saturating_sub(4)..start;
+    let against = reading.negated
+        || doc.has_word(
+            cue.clone(),
+            &["over", "instead", "than", "not", "never", "no", "avoid", "without"],
+        )
+        || doc.has_word(cue.clone(), REFUSING)
+        || doc.has(cue.clone(), crate::vocab::classes::func::EXAMPLE)
+        || reading.verb.is_some_and(|verb| REFUSING.contains(&doc.word(verb)));
+    if refused || against || for_the_user && doc.clauses[clause].bracketed {
+        return Severity::Low;
+    }
+    if purpose & domain::SECURITY != 0 && !reading.orders_model() {
+        return Severity::Low;
+    }
+    // A command on its own (a default value, a title) or given as an order is high; the order
+    // may be in a clause the command's own punctuation split off (`Run bash <(curl ...)`).
+    let words = doc.raw.split_whitespace().count();
+    let command_words = doc.raw[range.clone()].split_whitespace().count();
+    let ordered = sentence.clone().filter(|&c| c <= clause).any(|c| doc.readings[c].orders_model());
+    if ordered || command_words * 2 >= words {
+        return Severity::High;
+    }
+    Severity::Medium
+}
+
+/// Verbs that name a command to keep it out: `are blocked`, `avoid`, `detects`.
+const REFUSING: &[&str] = &[
+    "blocked",
+    "blocks",
+    "block",
+    "refused",
+    "refuses",
+    "rejected",
+    "rejects",
+    "denied",
+    "denies",
+    "forbidden",
+    "forbids",
+    "disallowed",
+    "prevents",
+    "prevent",
+    "avoid",
+    "avoids",
+    "detects",
+    "detect",
+    "scans",
+    "scan",
+    "hunts",
+    "prohibited",
+    "prohibits",
+    "refuse",
+];
+
+/// Places whose write the purposes that cover them.
+fn covered_by(place: &str) -> u32 {
+    match place {
+        ".git/hooks" | "githooks" | ".github/workflows" | ".gitlab-ci.yml" | ".circleci/config" => {
+            domain::VCS
+        }
+        "crontab" | "/etc/cron" | "cron.d" => domain::SCHEDULE,
+        "authorized_keys" => domain::SECRETS | domain::INFRA,
+        ".config/autostart"
+        | "launchagents"
+        | "launchdaemons"
+        | "/etc/systemd"
+        | "systemd/user"
+        | "currentversion\\run" => domain::INSTALL | domain::INFRA,
+        _ => domain::CONFIG,
+    }
+}
+
+/// Shell words that make a `run` an order to use the shell.
+const SHELL_WORDS: &[&str] =
+    &["terminal", "shell", "bash", "sh", "zsh", "powershell", "cmd", "console", "command line"];
+
+/// Programs a shell command starts with.
+const PROGRAMS: &[&str] = &[
+    "npm",
+    "npx",
+    "pip",
+    "pip3",
+    "pipx",
+    "uv",
+    "uvx",
+    "curl",
+    "wget",
+    "git",
+    "docker",
+    "kubectl",
+    "python",
+    "python3",
+    "node",
+    "bash",
+    "sh",
+    "brew",
+    "apt",
+    "apt-get",
+    "yum",
+    "sudo",
+    "make",
+    "cargo",
+    "go",
+    "chmod",
+    "chown",
+    "echo",
+    "export",
+    "cat",
+    "ls",
+    "cd",
+    "rm",
+    "cp",
+    "mv",
+    "systemctl",
+    "launchctl",
+    "crontab",
+    "ssh",
+    "scp",
+    "nc",
+    "powershell",
+    "pwsh",
+    "iex",
+];
+
+/// Whether `code` is a shell command line: a known program and an argument. Installing a
+/// package (`pip install x`, `npm i -g y`) is how servers are documented, not an attack.
+fn runs_a_program(code: &str) -> bool {
+    let mut words = code.split_whitespace().map(str::to_ascii_lowercase);
+    let (Some(program), Some(second)) = (words.next(), words.next()) else { return false };
+    // `npx pkg`, `uvx pkg`: how a server is launched, as an install is how it is set up.
+    let launcher = matches!(program.as_str(), "npx" | "uvx" | "bunx" | "pipx");
+    let installs = launcher
+        || matches!(
+            program.as_str(),
+            "pip"
+                | "pip3"
+                | "npm"
+                | "uv"
+                | "brew"
+                | "apt"
+                | "apt-get"
+                | "cargo"
+                | "go"
+                | "gem"
+                | "yarn"
+                | "pnpm"
+        ) && matches!(second.as_str(), "install" | "i" | "add" | "tool" | "get");
+    PROGRAMS.contains(&program.as_str()) && !installs
+}
+
+fn out_of_purpose(doc: &Doc, clause: usize, purpose: u32) -> Option<(String, Severity)> {
+    let reading = &doc.readings[clause];
+    let orders = reading.orders_model()
+        || reading.form == crate::text::read::Form::Statement
+            && doc.settings[clause].condition.is_some();
+    if !orders || reading.negated {
+        return None;
+    }
+    let complement = reading.complement.clone();
+    let tokens = doc.clauses[clause].tokens.clone();
+    // A write to a place that runs code later.
+    if reading.does(act::WRITE | act::PLACE | act::EXEC | act::ALTER) {
+        for at in tokens.clone() {
+            let token = &doc.tokens[at];
+            let text = doc.word(at);
+            let named = matches!(token.kind, Kind::Path | Kind::Word | Kind::Ident)
+                .then(|| shell::persistent(text))
+                .flatten()
+                .or_else(|| {
+                    (text == "crontab"
+                        || doc.word(at + 1) == "hook"
+                            && matches!(text, "git" | "pre-commit" | "post-checkout" | "pre-push"))
+                    .then_some("crontab")
+                });
+            if let Some(place) = named
+                && purpose & covered_by(place) == 0
+            {
+                return Some((
+                    format!(
+                        "an order to write to {place}, where code runs later, from a tool whose purpose does not cover it"
+                    ),
+                    Severity::High,
+                ));
+            }
+        }
+    }
+    // `run X in the terminal`, `pipe it into bash`, `execute the result in a shell`.
+    if reading.does(act::EXEC) || reading.verb.is_some_and(|verb| doc.word(verb) == "pipe") {
+        let shell = SHELL_WORDS.iter().any(|word| doc.has_word(complement.clone(), &[word]));
+        let sentence = doc.sentence_of(clause);
+        let whole =
+            doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
+        let fetched = doc.has_word(whole.clone(), &["fetch", "download", "curl", "wget"])
+            || doc.address_in(whole).is_some();
+        if shell && fetched && purpose & domain::EXEC == 0 {
+            return Some((
+                "an order to fetch code and run it in a shell".to_string(),
+                Severity::High,
+            ));
+        }
+        // Installation docs: `Install with `pipx install x``.
+        let installing = reading.verb.is_some_and(|verb| doc.word(verb).starts_with("install"));
+        if purpose & (domain::EXEC | domain::INSTALL) != 0 || installing {
+            return None;
+        }
+        let command = doc.spans.iter().any(|span| {
+            span.kind == crate::text::spans::SpanKind::Code
+                && doc.clause_bytes(clause).contains(&span.range.start)
+                && runs_a_program(&doc.raw[span.range.clone()])
+        });
+        if shell
+            || command
+            || doc.naming(complement.clone(), thing::COMMAND).next().is_some()
+                && doc.has_word(complement, &["following", "this", "these"])
+        {
+            return Some((
+                "an order to run a shell command the tool's purpose does not need".to_string(),
+                Severity::Medium,
+            ));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,119 @@
+//! Where a transfer goes: an address outside the machine that is neither a reference to docs,
+//! a local or private host, nor the provider the tool itself talks to.
+
+use crate::scan::scope::Scope;
+use crate::text::Doc;
+use crate::text::lex::Kind;
+use std::ops::Range;
+
+/// Words before an address that make it a reference, not a destination: `the config file
+/// described at https://...`, `see https://...`.
+const REFERENCES: &[&str] = &[
+    "described",
+    "documented",
+    "see",
+    "docs",
+    "documentation",
+    "details",
+    "guide",
+    "readme",
+    "learn",
+    "reference",
+    "explained",
+    "setup",
+    "instructions",
+    "info",
+    "information",
+];
+
+/// Top-level domains the providers a tool talks to live on; a look-alike on a throwaway
+/// domain (`deepl-cache.tk`) is never the provider.
+const MAINSTREAM: &[&str] = &[
+    "com", "net", "org", "io", "dev", "app", "ai", "co", "cloud", "us", "me", "so", "sh", "gg",
+    "uk", "de", "fr", "eu", "ca", "au", "jp", "in",
+];
+
+/// The host an address token names, lowercase, without scheme, user information, port or path.
+pub fn host(doc: &Doc, at: usize) -> String {
+    let text = doc.word(at);
+    let text = text.split_once("://").map_or(text, |(_, rest)| rest);
+    let text = text.trim_start_matches('[');
+    let authority = text.split(['/', '?', '#']).next().unwrap_or_default();
+    let authority = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    let host = if authority.contains("]:") || authority.ends_with(']') {
+        authority.split(']').next().unwrap_or_default()
+    } else if authority.matches(':').count() == 1 {
+        authority.split(':').next().unwrap_or_default()
+    } else {
+        authority
+    };
+    if doc.tokens[at].kind == Kind::Email {
+        return text.rsplit_once('@').map_or(text, |(_, domain)| domain).to_string();
+    }
+    host.to_string()
+}
+
+/// Whether `host` is this machine or a private network.
+pub fn local(host: &str) -> bool {
+    let private_v4 = host.starts_with("10.")
+        || host.starts_with("127.")
+        || host.starts_with("192.168.")
+        || host.starts_with("169.254.")
+        || (16..32).any(|n| host.starts_with(&format!("172.{n}.")));
+    // A name with no dot (`db`, `redis`) resolves only inside the network it runs in.
+    let single_label = !host.contains('.') && !host.contains(':');
+    private_v4
+        || single_label
+        || matches!(host, "localhost" | "::1" | "0.0.0.0")
+        || [".local", ".internal", ".lan", ".localhost", ".home.arpa", ".corp"]
+            .iter()
+            .any(|suffix| host.ends_with(suffix))
+}
+
+/// Whether `host` is the provider the entity talks to: its second-level label is a word of
+/// the entity's name or purpose (or of a variable the sentence names), on a mainstream
+/// top-level domain.
+pub fn provider(host: &str, scope: Option<&Scope<'_>>, extra: &[String]) -> bool {
+    let labels: Vec<&str> = host.split('.').collect();
+    if labels.len() < 2 {
+        return false;
+    }
+    let tld = labels[labels.len() - 1];
+    let sld = labels[labels.len() - 2];
+    if !MAINSTREAM.contains(&tld) {
+        return false;
+    }
+    let known = |word: &str| word.len() >= 3 && sld == word;
+    let named = scope.is_some_and(|scope| {
+        let purpose = scope.purpose();
+        purpose.words.iter().any(|word| known(word))
+            || crate::scan::scope::name_words(scope.name()).iter().any(|word| known(word))
+    });
+    named || extra.iter().any(|word| known(word))
+}
+
+/// The first address in `range` that data sent there would leave the machine for another
+/// party: not a reference to documentation, not local, not the tool's own provider.
+pub fn external(
+    doc: &Doc,
+    range: Range<usize>,
+    scope: Option<&Scope<'_>>,
+    extra: &[String],
+) -> Option<usize> {
+    range.clone().find(|&at| {
+        if !doc.tokens[at].is_address() {
+            return false;
+        }
+        // A markdown link goes where its URL points, whatever its label says.
+        let linked = doc.spans.iter().any(|span| {
+            span.kind == crate::text::spans::SpanKind::Link
+                && span.range.start == doc.tokens[at].start
+        });
+        let before = range.start.max(at.saturating_sub(4))..at;
+        if !linked && doc.has_word(before, REFERENCES) {
+            return false;
+        }
+        let host = host(doc, at);
+        !local(&host) && !provider(&host, scope, extra)
+    })
+}

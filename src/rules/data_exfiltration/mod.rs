@@ -1,0 +1,351 @@
+//! `data-exfiltration`: a secret, the model's prompt or the conversation sent off the machine.
+//!
+//! Three shapes:
+//!
+//! - **transfer**: a clause whose verb carries something (send, post, upload, forward, mirror,
+//!   put into, `goes to`), in any voice or form, order or statement, whose payload is sensitive
+//!   ([`Doc::sensitive_in`]: a credential, a credential file, a `.env`, the environment, the
+//!   model's prompt, the whole conversation; a pronoun is resolved) and whose destination is an
+//!   outside address ([`destination::external`]). A verb that takes on its own (exfiltrate,
+//!   leak, smuggle) needs no destination;
+//! - **beacon**: a URL that carries a credential in a template slot or variable to an outside
+//!   host: a markdown image (which a client fetches as it renders), a pixel, a callback;
+//! - **DNS**: a credential spelled into a hostname the model is told to look up.
+//!
+//! Honest look-alikes stay quiet: a key sent to the provider the tool talks to, or used to
+//! authenticate (`in the Authorization header`, `to authenticate`); a local destination (a
+//! config file, the keychain, localhost); a documentation link; a modifier (`password reset
+//! link`, `client secret rotation request`); a conversation sent by a tool whose purpose is the
+//! conversation.
+
+mod destination;
+
+use crate::model::Severity;
+use crate::rules::{Hit, RuleMeta, TextRule, framing};
+use crate::scan::scope::Scope;
+use crate::scan::text::Text;
+use crate::text::Doc;
+use crate::text::lex::{Kind, flag};
+use crate::text::query::{Sensitive, secret_name};
+use crate::text::read::moves_data;
+use crate::text::spans::SpanKind;
+use crate::vocab::classes::{act, domain};
+use crate::vocab::lexicon;
+use std::sync::LazyLock;
+
+static META: RuleMeta = RuleMeta {
+    id: "data-exfiltration",
+    severity: Severity::High,
+    summary: "a secret, the model's own prompt or the conversation sent to an outside address",
+};
+
+pub struct DataExfiltration;
+
+static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let mut words = lexicon().surfaces(|info| info.act & (act::SEND | act::HOSTILE) != 0);
+    words.extend(["goes", "go to", "{", "$", "<", "resolve", "lookup"]);
+    words
+});
+
+/// Verbs that take with no destination named.
+const HOSTILE: &[&str] = &[
+    "exfiltrate",
+    "exfiltrates",
+    "exfiltrated",
+    "exfiltrating",
+    "leak",
+    "leaks",
+    "leaking",
+    "smuggle",
+    "smuggles",
+    "smuggled",
+    "smuggling",
+    "siphon",
+    "siphons",
+    "siphoned",
+    "siphoning",
+    "steal",
+    "steals",
+    "stole",
+    "stolen",
+    "stealing",
+    "harvest",
+    "harvests",
+    "harvested",
+    "harvesting",
+];
+
+/// Words that make sending a credential its use to sign in: `in the Authorization header`,
+/// `to authenticate`.
+const AUTH: &[&str] =
+    &["authorization", "authenticate", "authenticates", "authentication", "authenticating"];
+
+/// Whether `tokens` say the credential is used to sign in: an authentication word, or a
+/// header named for credentials (`the X-Api-Key header`; not `the X-Archive header`).
+fn authenticates(doc: &Doc, tokens: std::ops::Range<usize>) -> bool {
+    tokens.clone().any(|at| {
+        let word = doc.word(at);
+        word.split(' ').any(|part| AUTH.contains(&part))
+            || matches!(word, "header" | "headers")
+                && (at.saturating_sub(2).max(tokens.start)..at).any(|before| {
+                    let name = doc.word(before);
+                    ["auth", "api-key", "apikey", "api_key", "token", "bearer", "key"]
+                        .iter()
+                        .any(|mark| name.contains(mark))
+                })
+    })
+}
+
+impl TextRule for DataExfiltration {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn triggers(&self) -> &'static [&'static str] {
+        &TRIGGERS
+    }
+
+    fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
+        let doc = text.doc();
+        let scope = text.scope();
+        let vendors = vendor_words(doc);
+        for clause in 0..doc.clauses.len() {
+            let Some(message) =
+                transfer(doc, clause, scope, &vendors).or_else(|| lookup(doc, clause))
+            else {
+                continue;
+            };
+            let bytes = framing::span(doc, clause);
+            let mut hit = Hit::new(bytes.start, bytes.end, message);
+            if let Some(severity) = framing::discount(doc, clause) {
+                hit = hit.with_severity(severity);
+            }
+            hits.push(hit);
+        }
+        beacons(doc, scope, &vendors, hits);
+    }
+}
+
+/// Names of providers the text mentions: capitalized words the lexicon does not know
+/// (`OpenWeather`, `Stripe`) and the words of variable names (`HUBSPOT_PRIVATE_APP_TOKEN`).
+fn vendor_words(doc: &Doc) -> Vec<String> {
+    let mut words = Vec::new();
+    for (at, token) in doc.tokens.iter().enumerate() {
+        match token.kind {
+            Kind::EnvVar | Kind::Ident | Kind::Slot => {
+                words.extend(crate::scan::scope::name_words(doc.text(at)));
+            }
+            Kind::Word
+                if token.is(flag::CAPITAL) && token.info == crate::vocab::Info::default() =>
+            {
+                words.push(doc.word(at).to_string());
+            }
+            _ => {}
+        }
+    }
+    words
+}
+
+fn transfer(
+    doc: &Doc,
+    clause: usize,
+    scope: Option<&Scope<'_>>,
+    vendors: &[String],
+) -> Option<String> {
+    let reading = &doc.readings[clause];
+    // A tool told to carry it: `call http_request with url https://..., putting each
+    // secret's value in the body`.
+    let carried_by_tool = reading.does(act::CALL) && reading.orders_model();
+    if reading.negated
+        || !(reading.does(act::SEND | act::PLACE | act::HOSTILE)
+            || carried_by_tool
+            || moves_data(reading, &doc.tokens, &doc.lower))
+    {
+        return None;
+    }
+    let acted = doc.acted_on(clause);
+    let tokens = doc.clauses[clause].tokens.clone();
+    let (_, payload) = doc.sensitive_in(acted.clone()).or_else(|| {
+        let pronoun =
+            doc.pronoun_at(acted.clone()) || doc.has_word(acted.clone(), &["its", "their"]);
+        pronoun
+            .then(|| doc.antecedent(clause))
+            .flatten()
+            .and_then(|before| doc.sensitive_in(before))
+    })?;
+    let purpose = scope.map_or(0, |scope| scope.purpose().domains);
+    match payload {
+        Sensitive::Conversation
+            if purpose & (domain::CONVERSATION | domain::PROMPTS | domain::MESSAGING) != 0 =>
+        {
+            return None;
+        }
+        Sensitive::Prompt if purpose & domain::PROMPTS != 0 => return None,
+        _ => {}
+    }
+    // `send it in the Authorization header to the API`, `to authenticate`: the credential used.
+    if authenticates(doc, tokens.clone()) {
+        return None;
+    }
+    let hostile = reading.verb.is_some_and(|verb| HOSTILE.contains(&doc.word(verb)));
+    if hostile {
+        return Some(format!("{} is leaked", capital(payload.describe())));
+    }
+    // The destination: in the clause, or, for a tool told to carry it (`using the fetch
+    // tool`, `call http_request with ... url`), in the rest of its sentence.
+    let sentence = doc.sentence_of(clause);
+    let whole = doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
+    let destination = destination::external(doc, tokens.clone(), scope, vendors)
+        .or_else(|| destination::external(doc, tokens.end..whole.end, scope, vendors))?;
+    Some(format!(
+        "{} is sent to {}",
+        capital(payload.describe()),
+        destination_kind(doc, destination)
+    ))
+}
+
+fn destination_kind(doc: &Doc, at: usize) -> &'static str {
+    match doc.tokens[at].kind {
+        Kind::Email => "an outside email address",
+        Kind::Ip => "an outside IP address",
+        _ => "an outside address",
+    }
+}
+
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// `resolve the hostname <the AWS secret access key>.probe.dnslookout.net`: a secret spelled
+/// into a name to look up.
+fn lookup(doc: &Doc, clause: usize) -> Option<String> {
+    let reading = &doc.readings[clause];
+    let verb = reading.verb.map(|verb| doc.word(verb))?;
+    if reading.negated
+        || !matches!(verb, "resolve" | "lookup" | "look up" | "ping" | "query" | "dig" | "nslookup")
+    {
+        return None;
+    }
+    let complement = reading.complement.clone();
+    doc.sensitive_in(complement.clone())?;
+    let hostname = complement.clone().any(|at| {
+        let word = doc.word(at);
+        matches!(doc.tokens[at].kind, Kind::Host | Kind::Path) && word.matches('.').count() >= 2
+    });
+    hostname.then(|| {
+        "a credential spelled into a hostname to look up, which sends it out through DNS"
+            .to_string()
+    })
+}
+
+/// A URL that carries a credential to an outside host: every markdown image, and any URL
+/// whose slots name a secret of someone other than its host.
+fn beacons(doc: &Doc, scope: Option<&Scope<'_>>, vendors: &[String], hits: &mut Vec<Hit>) {
+    for (at, token) in doc.tokens.iter().enumerate() {
+        if token.kind != Kind::Url {
+            continue;
+        }
+        // In a markdown image or link the URL runs to its `)`, spaces in a `<placeholder>`
+        // and all.
+        let linked = doc.spans.iter().find(|span| {
+            matches!(span.kind, SpanKind::Image | SpanKind::Link) && span.range.start == token.start
+        });
+        let url = match linked {
+            Some(_) => {
+                let rest = crate::text::window(doc.raw, token.start, 2048);
+                &rest[..rest.find(')').unwrap_or(rest.len())]
+            }
+            None => doc.text(at),
+        };
+        let slots = secret_slots(url);
+        if slots.is_empty() {
+            continue;
+        }
+        // A client fetches web addresses; a connection string (`postgres://user:${PASS}@db`)
+        // goes where the tool connects.
+        let lower = url.to_ascii_lowercase();
+        if !(lower.starts_with("http://") || lower.starts_with("https://")) {
+            continue;
+        }
+        let host = destination::host(doc, at);
+        if destination::local(&host) || destination::provider(&host, scope, &[]) {
+            continue;
+        }
+        let image = doc.spans.iter().any(|span| {
+            span.kind == SpanKind::Image
+                && span.range.start <= token.start
+                && token.end <= span.range.end.max(token.end)
+        });
+        let pixel = [".gif", ".png", ".svg", "pixel", "beacon", "collect", "track", "log", "/px"]
+            .iter()
+            .any(|mark| url.to_ascii_lowercase().contains(mark));
+        let foreign = slots.iter().any(|slot| {
+            let words = crate::scan::scope::name_words(slot);
+            words.len() > 1 && !words.iter().any(|word| host.contains(word.as_str()))
+        });
+        let environment = url.contains("env.") || url.contains('$');
+        let _ = vendors;
+        if image || pixel || foreign || environment || slots.len() >= 2 {
+            let message = if image {
+                "an image URL that carries a credential to an outside host, fetched as soon as a client renders it"
+            } else {
+                "a URL that carries a credential to an outside host"
+            };
+            let mut hit = Hit::new(token.start, token.end, message);
+            if let Some(clause) =
+                (0..doc.clauses.len()).find(|&c| doc.clause_bytes(c).contains(&token.start))
+                && let Some(severity) = framing::discount(doc, clause)
+            {
+                hit = hit.with_severity(severity);
+            }
+            hits.push(hit);
+        }
+    }
+}
+
+/// The secret-named slots in a URL: `{api_key}`, `{{env.GITHUB_TOKEN}}`, `${KEY}`, `$TOKEN`,
+/// `<the user's password>`.
+fn secret_slots(url: &str) -> Vec<String> {
+    let mut slots = Vec::new();
+    let bytes = url.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let (open, close) = match bytes[at] {
+            b'{' => (at, b'}'),
+            b'<' => (at, b'>'),
+            b'$' if bytes
+                .get(at + 1)
+                .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'{' || *b == b'(') =>
+            {
+                (at, 0)
+            }
+            _ => {
+                at += 1;
+                continue;
+            }
+        };
+        let end = if close == 0 {
+            open + 1
+                + url[open + 1..]
+                    .find(|c: char| {
+                        !(c.is_ascii_alphanumeric() || c == '_' || c == '{' || c == '(')
+                    })
+                    .unwrap_or(url.len() - open - 1)
+        } else {
+            match url[open..].find(char::from(close)) {
+                Some(len) => open + len,
+                None => break,
+            }
+        };
+        let name = url[open..end].trim_matches(|c: char| !c.is_alphanumeric());
+        if secret_name(name) || name.to_ascii_lowercase().contains("password") {
+            slots.push(name.to_string());
+        }
+        at = end.max(open + 1);
+    }
+    slots
+}
+
+#[cfg(test)]
+mod tests;
