@@ -226,7 +226,7 @@ fn a_live_snapshot_scans_offline_to_the_same_findings() {
 #[test]
 fn source_flags_are_exclusive_and_scoped() {
     assert_refused(&run(&["examples/tools.json", "--config", "x.json"]), "give exactly one of");
-    assert_refused(&run(&[]), "give exactly one of");
+    assert!(stderr(&run(&[])).starts_with("rune: nothing to scan: "));
     assert_refused(
         &run(&["examples/tools.json", "--header", "A: b"]),
         "--header only applies to --http or --sse",
@@ -258,5 +258,45 @@ fn a_server_that_will_not_start_is_one_clear_line() {
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("rune: live scan failed: "), "{err}");
+    assert!(err.starts_with("rune: live scan of '/no/such/server-binary' failed: "), "{err}");
+}
+
+/// A flag typed after `--stdio CMD` is the server's: when the server then breaks off, the
+/// error says where rune's flags go.
+#[test]
+fn a_rune_flag_given_to_the_server_is_pointed_out() {
+    let script = fixture_script().display().to_string();
+    let output =
+        run(&["--stdio", python(), &script, "stdio", "garbage-stdout", "--json", "--fail-on=high"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("server sent a message that is not JSON"), "{err}");
+    assert!(
+        err.ends_with(
+            "; --json, --fail-on after --stdio went to the server, not to rune: put rune's flags \
+             before --stdio\n"
+        ),
+        "{err}"
+    );
+    // Without a rune flag among them, the server's own arguments are no one's business.
+    let output = run(&["--stdio", python(), &script, "stdio", "garbage-stdout"]);
+    assert!(!stderr(&output).contains("--stdio went to the server"), "{}", stderr(&output));
+}
+
+#[test]
+fn write_manifest_creates_the_folders_it_needs() {
+    let scratch = Scratch::new("snapshot-folders");
+    let script = fixture_script().display().to_string();
+    let snapshot = scratch.path("snapshots/live/notes.json");
+    let live =
+        run(&["--write-manifest", text(&snapshot), "--stdio", python(), &script, "stdio", "clean"]);
+    assert_eq!(live.status.code(), Some(0), "{}", stderr(&live));
+    assert_eq!(stdout(&run(&[text(&snapshot)])), stdout(&live));
+
+    let folder = scratch.path("deep/servers");
+    let path = config(&scratch, &[("weather", fixture(&["clean"]))]);
+    let output = run(&["--config", &path, "--write-manifest", text(&folder)]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(folder.join("weather.json").exists());
 }
