@@ -116,6 +116,11 @@ pub struct Args {
     #[arg(long, value_name = "FILE", help_heading = "Baseline and pin")]
     pub write_pin: Option<PathBuf>,
 
+    /// In the text report, leave out entities with nothing to report (no finding left after
+    /// the baseline), and config servers whose entities all have nothing to report.
+    #[arg(long, short, visible_alias = "only-flagged")]
+    pub quiet: bool,
+
     /// Never colour the text report (colour is only used on a terminal, and never when the
     /// NO_COLOR environment variable is set).
     #[arg(long)]

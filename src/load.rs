@@ -277,29 +277,33 @@ fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
     let total = loaded.servers.len();
     let results: Vec<Mutex<Option<Result<live::Listing, String>>>> =
         (0..total).map(|_| Mutex::new(None)).collect();
-    let next = Mutex::new(0usize);
-    let done = Mutex::new(0usize);
-    let progress = std::io::stderr().is_terminal();
+    // (next entry to look at, servers started so far)
+    let next = Mutex::new((0usize, 0usize));
+    let ready = |entry: &config::ServerEntry| matches!(entry.status, EntryStatus::Ready(_));
+    let to_open = loaded.servers.iter().filter(|entry| ready(entry)).count();
+    let jobs = usize::from(args.jobs);
+    let progress = show_progress(std::io::stderr().is_terminal(), to_open, jobs);
     std::thread::scope(|scope| {
-        for _ in 0..usize::from(args.jobs).min(total) {
+        for _ in 0..jobs.min(total) {
             scope.spawn(|| {
                 loop {
-                    let index = {
+                    let (index, started) = {
                         let Ok(mut next) = next.lock() else { return };
-                        let index = *next;
-                        *next += 1;
-                        index
+                        let index = next.0;
+                        next.0 += 1;
+                        if loaded.servers.get(index).is_some_and(ready) {
+                            next.1 += 1;
+                        }
+                        (index, next.1)
                     };
                     let Some(entry) = loaded.servers.get(index) else { return };
                     let EntryStatus::Ready(target) = &entry.status else { continue };
-                    eprintln!("rune: scanning {} ({})", escape(&entry.name), entry.transport);
+                    if progress {
+                        eprintln!("{}", progress_line(started, to_open, &entry.name));
+                    }
                     let outcome = open(target, &entry.secrets, &options);
                     if let Ok(mut slot) = results[index].lock() {
                         *slot = Some(outcome);
-                    }
-                    if progress && let Ok(mut done) = done.lock() {
-                        *done += 1;
-                        eprintln!("rune: {done} of {total} server(s) done");
                     }
                 }
             });
@@ -360,6 +364,17 @@ fn open(
     scan_live(target, secrets, options).map_err(reason)
 }
 
+/// Progress is for a person watching a config run whose servers wait their turn: on a
+/// terminal, with more servers to open than `--jobs` opens at once.
+fn show_progress(terminal: bool, to_open: usize, jobs: usize) -> bool {
+    terminal && to_open > jobs
+}
+
+/// `[12/44] scanning gitlab`: the server just opened, counted among those the run opens.
+fn progress_line(started: usize, to_open: usize, name: &str) -> String {
+    format!("[{started}/{to_open}] scanning {}", escape(name))
+}
+
 /// A server name as a file name: anything but letters, digits, `-`, `_` and `.` becomes `_`.
 fn file_name(name: &str) -> String {
     let safe: String = name
@@ -372,6 +387,15 @@ fn file_name(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn progress_shows_on_a_terminal_when_servers_wait_their_turn() {
+        assert!(show_progress(true, 44, 4));
+        assert!(!show_progress(true, 4, 4), "every server opens at once");
+        assert!(!show_progress(false, 44, 4), "a log gets the report, not progress");
+        assert_eq!(progress_line(12, 44, "gitlab"), "[12/44] scanning gitlab");
+        assert_eq!(progress_line(1, 5, "a\u{1b}[2J"), "[1/5] scanning a<U+001B>[2J");
+    }
 
     #[test]
     fn rune_flags_among_a_servers_arguments_are_found() {

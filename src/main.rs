@@ -133,7 +133,10 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
     } else if args.sarif {
         report::sarif::render(&report, &artifacts)
     } else {
-        report::text::render(&report, use_colour(args))
+        report::text::render(
+            &report,
+            report::text::Style { colour: use_colour(args), quiet: args.quiet },
+        )
     };
     print(&rendered)?;
     eprint!("{}", report::text::notices(&report));

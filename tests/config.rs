@@ -300,3 +300,56 @@ fn write_manifest_creates_the_folders_it_needs() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(folder.join("weather.json").exists());
 }
+
+#[test]
+fn quiet_leaves_out_servers_with_nothing_to_report() {
+    let scratch = Scratch::new("config-quiet");
+    let path = config(
+        &scratch,
+        &[
+            ("weather", fixture(&["clean"])),
+            ("notes", fixture(&["notes"])),
+            ("broken", "{\"command\": \"\"}".into()),
+        ],
+    );
+    let output = run(&["--config", &path, "--quiet"]);
+    let out = stdout(&output);
+    assert!(!out.contains("weather"), "{out}");
+    assert!(
+        out.starts_with("=== notes (stdio) ===\ntool sync_notes  risk 95/100  [HIGH]\n"),
+        "{out}"
+    );
+    assert!(!out.contains("prompt summarize"), "{out}");
+    assert!(out.contains("=== broken (unreadable) ===\n  not scanned: "), "{out}");
+    assert!(out.contains(&format!("2 of 3 server(s) in {path} scanned, 1 failed.\n")), "{out}");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// `[2/3] scanning b` on a terminal (here a pseudo-terminal Python opens), when servers wait
+/// their turn; never in a log.
+#[test]
+#[cfg(unix)]
+fn progress_shows_on_a_terminal_only() {
+    let scratch = Scratch::new("config-progress");
+    let entries: Vec<(&str, String)> =
+        ["a", "b", "c"].into_iter().map(|name| (name, fixture(&["clean"]))).collect();
+    let path = config(&scratch, &entries);
+    let args = ["--config", path.as_str(), "--jobs", "1"];
+    let piped = run(&args);
+    assert_eq!(piped.status.code(), Some(0), "{}", stderr(&piped));
+    assert!(!stderr(&piped).contains("scanning"), "{}", stderr(&piped));
+
+    let terminal = std::process::Command::new(python())
+        .args(["-c", "import pty, sys; sys.exit(pty.spawn(sys.argv[1:]) >> 8)"])
+        .arg(env!("CARGO_BIN_EXE_rune"))
+        .args(args)
+        .current_dir(root())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("python3 opens a pseudo-terminal");
+    let seen = String::from_utf8_lossy(&terminal.stdout);
+    for line in ["[1/3] scanning a\r\n", "[2/3] scanning b\r\n", "[3/3] scanning c\r\n"] {
+        assert!(seen.contains(line), "{line:?} missing from {seen:?}");
+    }
+    assert_eq!(terminal.status.code(), Some(0), "{seen}");
+}
