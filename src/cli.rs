@@ -56,7 +56,9 @@ pub struct Args {
     pub jobs: u16,
 
     /// Seconds a live scan may take per server: connect, handshake and every listing. A first
-    /// run of an npx or uvx server downloads it within this budget. [default: 20]
+    /// run of an npx or uvx server downloads it within this budget.
+    ///
+    /// [default: 20]
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, help_heading = "Live servers")]
     pub timeout: Option<f64>,
 
