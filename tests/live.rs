@@ -44,11 +44,16 @@ struct HttpFixture {
 
 impl HttpFixture {
     fn start(mode: &[&str]) -> HttpFixture {
+        HttpFixture::spawn(mode, Stdio::inherit())
+    }
+
+    fn spawn(mode: &[&str], stderr: Stdio) -> HttpFixture {
         let mut child = Command::new(python())
             .arg(fixture_script())
             .arg("http")
             .args(mode)
             .stdout(Stdio::piped())
+            .stderr(stderr)
             .spawn()
             .expect("python3 runs the fixture");
         let mut line = String::new();
@@ -186,6 +191,17 @@ fn the_fixture_leaves_quietly_when_its_client_hangs_up() {
     let output = child.wait_with_output().expect("the fixture exits");
     assert_eq!(String::from_utf8_lossy(&output.stderr), "fixture clean starting\n");
     assert!(output.status.success(), "{:?}", output.status);
+
+    // Over HTTP, rune hangs up on a reply too large to read; the fixture gets a moment to
+    // notice before it is stopped.
+    let mut server = HttpFixture::spawn(&["huge-description"], Stdio::piped());
+    fails_in_time(&server.http(&[]), &options(20.0));
+    std::thread::sleep(Duration::from_millis(500));
+    let _ = server.child.kill();
+    let mut stderr = String::new();
+    let pipe = server.child.stderr.as_mut().expect("the fixture's stderr is kept");
+    std::io::Read::read_to_string(pipe, &mut stderr).expect("stderr reads");
+    assert_eq!(stderr, "", "the fixture complained");
 }
 
 // --- honest servers -----------------------------------------------------------------------
