@@ -55,7 +55,10 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=64), help_heading = "Live servers")]
     pub jobs: u16,
 
-    /// Seconds a live scan may take per server: connect, handshake and every listing.
+    /// Seconds a live scan may take per server: connect, handshake and every listing. A first
+    /// run of an npx or uvx server downloads it within this budget.
+    ///
+    /// [default: 20]
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, help_heading = "Live servers")]
     pub timeout: Option<f64>,
 
@@ -111,9 +114,14 @@ pub struct Args {
     #[arg(long, value_name = "FILE", help_heading = "Baseline and pin")]
     pub pin: Option<PathBuf>,
 
-    /// Record a SHA-256 of every string this scan read in FILE, print no report, exit 0.
+    /// Record a SHA-256 of every leaf this scan read in FILE, print no report, exit 0.
     #[arg(long, value_name = "FILE", help_heading = "Baseline and pin")]
     pub write_pin: Option<PathBuf>,
+
+    /// In the text report, leave out entities with nothing to report (no finding left after
+    /// the baseline), and config servers whose entities all have nothing to report.
+    #[arg(long, short, visible_alias = "only-flagged")]
+    pub quiet: bool,
 
     /// Never colour the text report (colour is only used on a terminal, and never when the
     /// NO_COLOR environment variable is set).
@@ -150,5 +158,25 @@ impl Args {
     /// Positional manifests first, then `--manifest` ones, as typed.
     pub fn all_manifests(&self) -> Vec<PathBuf> {
         self.manifests.iter().chain(&self.more_manifests).cloned().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// `--timeout` is optional (it is refused beside a manifest), so clap cannot show its
+    /// default: the help states it, and must state the one live scans use.
+    #[test]
+    fn the_timeout_help_states_the_live_default() {
+        let command = Args::command();
+        let timeout = command
+            .get_arguments()
+            .find(|arg| arg.get_long() == Some("timeout"))
+            .expect("--timeout");
+        let help = timeout.get_long_help().or(timeout.get_help()).expect("a help").to_string();
+        let seconds = rune::source::live::Options::default().timeout.as_secs_f64();
+        assert!(help.ends_with(&format!("[default: {seconds}]")), "{help}");
     }
 }

@@ -26,6 +26,20 @@ pub fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
     result
 }
 
+/// Reads the text file `path` that rune was pointed at as its `what` (`baseline`, `pin`). The
+/// error is one line naming the file and what to do.
+pub fn read_text(path: &Path, what: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|error| {
+        let problem = match error.kind() {
+            std::io::ErrorKind::NotFound => return format!("no such {what}: {}", path.display()),
+            std::io::ErrorKind::IsADirectory => format!("it is a folder; name the {what} file"),
+            std::io::ErrorKind::InvalidData => format!("it is not UTF-8 text; a {what} is JSON"),
+            _ => crate::source::io_reason(&error),
+        };
+        format!("cannot read {what} {}: {problem}", path.display())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -48,5 +62,27 @@ mod tests {
         let path = std::env::temp_dir().join("rune-no-such-dir-xyz/out.json");
         assert!(write_atomically(&path, "x").is_err());
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_named_with_what_to_do() {
+        let dir = std::env::temp_dir().join(format!("rune-files-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(
+            read_text(&dir, "pin").unwrap_err(),
+            format!("cannot read pin {}: it is a folder; name the pin file", dir.display())
+        );
+        let missing = dir.join("gone.json");
+        assert_eq!(
+            read_text(&missing, "baseline").unwrap_err(),
+            format!("no such baseline: {}", missing.display())
+        );
+        let binary = dir.join("binary.json");
+        std::fs::write(&binary, b"\xff").unwrap();
+        assert_eq!(
+            read_text(&binary, "pin").unwrap_err(),
+            format!("cannot read pin {}: it is not UTF-8 text; a pin is JSON", binary.display())
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -2,13 +2,15 @@
 
 use crate::Failure;
 use crate::cli::Args;
+use clap::CommandFactory;
 use rune::files::write_atomically;
 use rune::json::to_pretty;
 use rune::model::{Entity, Surface};
 use rune::report::escape::escape;
 use rune::report::{ConfigRun, ServerOutcome, ServerStatus};
 use rune::source::config::{self, EntryStatus, ProcessEnvironment, Target};
-use rune::source::{live, manifest};
+use rune::source::live::{self, LiveError};
+use rune::source::manifest;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -41,23 +43,38 @@ fn source(args: &Args) -> Result<Source<'_>, Failure> {
         sse.is_some(),
         args.config.is_some(),
     ];
-    if given.iter().filter(|given| **given).count() != 1 {
-        return Err(Failure(
-            "give exactly one of a manifest path, --stdio CMD, --http URL, --sse URL, or --config FILE".into(),
-        ));
+    let named: Vec<&str> = ["a manifest", "--stdio", "--http", "--sse", "--config"]
+        .into_iter()
+        .zip(given)
+        .filter_map(|(source, given)| given.then_some(source))
+        .collect();
+    match named.as_slice() {
+        [] => {
+            return Err(Failure::with_usage(
+                "nothing to scan: give a manifest path, --stdio CMD, --http URL, --sse URL or \
+                 --config FILE",
+            ));
+        }
+        [_] => {}
+        [first, second, ..] => {
+            return Err(Failure::new(format!(
+                "{first} and {second} both name something to scan; give exactly one of a \
+                 manifest path, --stdio CMD, --http URL, --sse URL or --config FILE"
+            )));
+        }
     }
     if !args.headers.is_empty() && http.is_none() && sse.is_none() {
-        return Err(Failure("--header only applies to --http or --sse".into()));
+        return Err(Failure::new("--header only applies to --http or --sse"));
     }
     if !args.servers.is_empty() && args.config.is_none() {
-        return Err(Failure("--server only applies to --config".into()));
+        return Err(Failure::new("--server only applies to --config"));
     }
     if args.timeout.is_some() && !manifests.is_empty() {
-        return Err(Failure("--timeout only applies to --stdio, --http, --sse or --config".into()));
+        return Err(Failure::new("--timeout only applies to --stdio, --http, --sse or --config"));
     }
     if args.write_manifest.is_some() && !manifests.is_empty() {
-        return Err(Failure(
-            "--write-manifest saves what a live scan read; a manifest is already saved".into(),
+        return Err(Failure::new(
+            "--write-manifest saves what a live scan read; a manifest is already saved",
         ));
     }
     let headers =
@@ -90,7 +107,7 @@ fn parse_header(header: &str) -> Result<(String, String), Failure> {
         Some((name, value)) if !name.trim().is_empty() => {
             Ok((name.trim().to_string(), value.trim().to_string()))
         }
-        _ => Err(Failure("bad --header, expected \"Name: value\"".into())),
+        _ => Err(Failure::new("bad --header, expected \"Name: value\"")),
     }
 }
 
@@ -107,7 +124,7 @@ pub fn load(args: &Args) -> Result<Loaded, Failure> {
         Source::Manifests(paths) => manifests(&paths),
         Source::Live(target, flag) => {
             if let Target::Http { url, .. } | Target::Sse { url, .. } = &target {
-                live::check_url(url, flag).map_err(|error| Failure(error.to_string()))?;
+                live::check_url(url, flag).map_err(|error| Failure::new(error.to_string()))?;
             }
             let artifact = match &target {
                 Target::Http { url, .. } | Target::Sse { url, .. } => Some(live::public_url(url)),
@@ -115,7 +132,7 @@ pub fn load(args: &Args) -> Result<Loaded, Failure> {
             };
             let secrets = config::secrets(&target);
             let listing = scan_live(&target, &secrets, &options(args))
-                .map_err(|error| Failure(format!("live scan failed: {error}")))?;
+                .map_err(|error| Failure::new(live_failure(&target, &error, &secrets)))?;
             if let Some(path) = &args.write_manifest {
                 write_snapshot(path, &listing.raw)?;
             }
@@ -130,12 +147,12 @@ pub fn load(args: &Args) -> Result<Loaded, Failure> {
 }
 
 /// One live scan, with its warnings (a cleartext credential, a page cap) on stderr, `secrets`
-/// taken out of every line.
+/// taken out of every line. The error is not yet redacted: see [`live_failure`].
 fn scan_live(
     target: &Target,
     secrets: &[String],
     options: &live::Options,
-) -> Result<live::Listing, String> {
+) -> Result<live::Listing, LiveError> {
     let warn =
         |warning: &str| eprintln!("rune: warning: {}", escape(&config::redact(warning, secrets)));
     if let Target::Http { url, headers } | Target::Sse { url, headers } = target
@@ -143,34 +160,92 @@ fn scan_live(
     {
         warn(&warning);
     }
-    let listing =
-        live::scan(target, options).map_err(|error| config::redact(&error.to_string(), secrets))?;
+    let listing = live::scan(target, options)?;
     for warning in &listing.warnings {
         warn(warning);
     }
     Ok(listing)
 }
 
+/// The line for a single live scan that failed: which server, why, with `secrets` taken out;
+/// and when a `--stdio` server broke off with one of rune's own flags among its arguments,
+/// that the flag went to the server.
+fn live_failure(target: &Target, error: &LiveError, secrets: &[String]) -> String {
+    let reason = config::redact(&error.to_string(), secrets);
+    let mut line = match target {
+        Target::Stdio { command, .. } => {
+            format!("live scan of '{}' failed: {reason}", escape(command))
+        }
+        Target::Http { url, .. } | Target::Sse { url, .. } => {
+            let shown = live::public_url(url);
+            if reason.contains(&shown) {
+                format!("live scan failed: {reason}")
+            } else {
+                format!("live scan of {shown} failed: {reason}")
+            }
+        }
+    };
+    if let Target::Stdio { args, .. } = target
+        && error.is_server_breakdown()
+    {
+        let misplaced = rune_flags(args);
+        if !misplaced.is_empty() {
+            line.push_str(&format!(
+                "; {} after --stdio went to the server, not to rune: put rune's flags before \
+                 --stdio",
+                misplaced.join(", ")
+            ));
+        }
+    }
+    line
+}
+
+/// The arguments in `args` that are rune's own long flags (`--json`, `--fail-on=high`), as
+/// written up to any `=`.
+fn rune_flags(args: &[String]) -> Vec<String> {
+    let command = Args::command();
+    let ours: Vec<String> = command
+        .get_arguments()
+        .flat_map(|arg| arg.get_long_and_visible_aliases().unwrap_or_default())
+        .filter(|long| !matches!(*long, "help" | "version"))
+        .map(|long| format!("--{long}"))
+        .collect();
+    let mut found: Vec<String> = args
+        .iter()
+        .map(|arg| arg.split('=').next().unwrap_or_default().to_string())
+        .filter(|flag| ours.contains(flag))
+        .collect();
+    found.dedup();
+    found
+}
+
+/// Writes a snapshot, creating its folder first: a snapshot is often the first file of a
+/// folder kept for them.
 fn write_snapshot(path: &Path, raw: &rune::json::Value) -> Result<(), Failure> {
-    write_atomically(path, &to_pretty(raw))
-        .map_err(|error| Failure(format!("cannot write manifest {}: {error}", path.display())))
+    let written = match path.parent().filter(|folder| !folder.as_os_str().is_empty()) {
+        Some(folder) => std::fs::create_dir_all(folder),
+        None => Ok(()),
+    };
+    written
+        .and_then(|()| write_atomically(path, &to_pretty(raw)))
+        .map_err(|error| Failure::new(crate::write_error(path, "manifest", &error)))
 }
 
 fn manifests(paths: &[PathBuf]) -> Result<Loaded, Failure> {
     let artifact = |path: &PathBuf| (path != Path::new("-")).then(|| path.display().to_string());
     match paths {
         [only] => Ok(Loaded {
-            surfaces: vec![Surface { source: None, entities: read(only, false)? }],
+            surfaces: vec![Surface { source: None, entities: read(only)? }],
             artifacts: vec![artifact(only)],
             config: None,
         }),
         several => {
             if several.iter().any(|path| path == Path::new("-")) {
-                return Err(Failure("stdin '-' cannot be combined with other manifests".into()));
+                return Err(Failure::new("stdin '-' cannot be combined with other manifests"));
             }
             for (index, path) in several.iter().enumerate() {
                 if several[..index].contains(path) {
-                    return Err(Failure(format!(
+                    return Err(Failure::new(format!(
                         "the manifest {} was given more than once",
                         path.display()
                     )));
@@ -179,10 +254,7 @@ fn manifests(paths: &[PathBuf]) -> Result<Loaded, Failure> {
             let surfaces = several
                 .iter()
                 .map(|path| {
-                    Ok(Surface {
-                        source: Some(path.display().to_string()),
-                        entities: read(path, true)?,
-                    })
+                    Ok(Surface { source: Some(path.display().to_string()), entities: read(path)? })
                 })
                 .collect::<Result<_, Failure>>()?;
             Ok(Loaded { surfaces, artifacts: several.iter().map(artifact).collect(), config: None })
@@ -190,13 +262,10 @@ fn manifests(paths: &[PathBuf]) -> Result<Loaded, Failure> {
     }
 }
 
-fn read(path: &Path, name_it: bool) -> Result<Vec<Entity>, Failure> {
+fn read(path: &Path) -> Result<Vec<Entity>, Failure> {
     let loaded =
         if path == Path::new("-") { manifest::load_stdin() } else { manifest::load_path(path) };
-    loaded.map_err(|error| match name_it {
-        true => Failure(error.in_file(path).to_string()),
-        false => Failure(error.to_string()),
-    })
+    loaded.map_err(|error| Failure::new(error.in_file(path).to_string()))
 }
 
 /// `--config`: every selected server, opened `--jobs` at a time, reported in config order. One
@@ -208,29 +277,33 @@ fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
     let total = loaded.servers.len();
     let results: Vec<Mutex<Option<Result<live::Listing, String>>>> =
         (0..total).map(|_| Mutex::new(None)).collect();
-    let next = Mutex::new(0usize);
-    let done = Mutex::new(0usize);
-    let progress = std::io::stderr().is_terminal();
+    // (next entry to look at, servers started so far)
+    let next = Mutex::new((0usize, 0usize));
+    let ready = |entry: &config::ServerEntry| matches!(entry.status, EntryStatus::Ready(_));
+    let to_open = loaded.servers.iter().filter(|entry| ready(entry)).count();
+    let jobs = usize::from(args.jobs);
+    let progress = show_progress(std::io::stderr().is_terminal(), to_open, jobs);
     std::thread::scope(|scope| {
-        for _ in 0..usize::from(args.jobs).min(total) {
+        for _ in 0..jobs.min(total) {
             scope.spawn(|| {
                 loop {
-                    let index = {
+                    let (index, started) = {
                         let Ok(mut next) = next.lock() else { return };
-                        let index = *next;
-                        *next += 1;
-                        index
+                        let index = next.0;
+                        next.0 += 1;
+                        if loaded.servers.get(index).is_some_and(ready) {
+                            next.1 += 1;
+                        }
+                        (index, next.1)
                     };
                     let Some(entry) = loaded.servers.get(index) else { return };
                     let EntryStatus::Ready(target) = &entry.status else { continue };
-                    eprintln!("rune: scanning {} ({})", escape(&entry.name), entry.transport);
+                    if progress {
+                        eprintln!("{}", progress_line(started, to_open, &entry.name));
+                    }
                     let outcome = open(target, &entry.secrets, &options);
                     if let Ok(mut slot) = results[index].lock() {
                         *slot = Some(outcome);
-                    }
-                    if progress && let Ok(mut done) = done.lock() {
-                        *done += 1;
-                        eprintln!("rune: {done} of {total} server(s) done");
                     }
                 }
             });
@@ -263,8 +336,9 @@ fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
         });
     }
     if let Some(folder) = &args.write_manifest {
-        std::fs::create_dir_all(folder)
-            .map_err(|error| Failure(format!("cannot create {}: {error}", folder.display())))?;
+        std::fs::create_dir_all(folder).map_err(|error| {
+            Failure::new(format!("cannot create {}: {error}", folder.display()))
+        })?;
         for (name, raw) in &snapshots {
             write_snapshot(&folder.join(format!("{}.json", file_name(name))), raw)?;
         }
@@ -283,10 +357,22 @@ fn open(
     secrets: &[String],
     options: &live::Options,
 ) -> Result<live::Listing, String> {
+    let reason = |error: LiveError| config::redact(&error.to_string(), secrets);
     if let Target::Http { url, .. } | Target::Sse { url, .. } = target {
-        live::check_url(url, "url").map_err(|error| config::redact(&error.to_string(), secrets))?;
+        live::check_url(url, "url").map_err(reason)?;
     }
-    scan_live(target, secrets, options)
+    scan_live(target, secrets, options).map_err(reason)
+}
+
+/// Progress is for a person watching a config run whose servers wait their turn: on a
+/// terminal, with more servers to open than `--jobs` opens at once.
+fn show_progress(terminal: bool, to_open: usize, jobs: usize) -> bool {
+    terminal && to_open > jobs
+}
+
+/// `[12/44] scanning gitlab`: the server just opened, counted among those the run opens.
+fn progress_line(started: usize, to_open: usize, name: &str) -> String {
+    format!("[{started}/{to_open}] scanning {}", escape(name))
 }
 
 /// A server name as a file name: anything but letters, digits, `-`, `_` and `.` becomes `_`.
@@ -296,4 +382,29 @@ fn file_name(name: &str) -> String {
         .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' })
         .collect();
     if safe.trim_matches('.').is_empty() { "_".to_string() } else { safe }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_shows_on_a_terminal_when_servers_wait_their_turn() {
+        assert!(show_progress(true, 44, 4));
+        assert!(!show_progress(true, 4, 4), "every server opens at once");
+        assert!(!show_progress(false, 44, 4), "a log gets the report, not progress");
+        assert_eq!(progress_line(12, 44, "gitlab"), "[12/44] scanning gitlab");
+        assert_eq!(progress_line(1, 5, "a\u{1b}[2J"), "[1/5] scanning a<U+001B>[2J");
+    }
+
+    #[test]
+    fn rune_flags_among_a_servers_arguments_are_found() {
+        let args: Vec<String> = ["server.js", "--json", "--fail-on=high", "--port", "--pin"]
+            .iter()
+            .map(|arg| arg.to_string())
+            .collect();
+        assert_eq!(rune_flags(&args), ["--json", "--fail-on", "--pin"]);
+        let none: Vec<String> = vec!["-y".into(), "@scope/server".into(), "--help".into()];
+        assert!(rune_flags(&none).is_empty());
+    }
 }

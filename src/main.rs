@@ -3,7 +3,7 @@
 mod cli;
 mod load;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use cli::{Args, FailOn};
 use rune::files::write_atomically;
 use rune::gate::baseline::{self, Baseline};
@@ -17,11 +17,26 @@ use std::path::Path;
 use std::process::ExitCode;
 
 /// Why a run could not finish: one line for stderr, exit 2.
-struct Failure(String);
+struct Failure {
+    message: String,
+    /// The line is followed by the usage synopsis and a pointer to `--help`.
+    usage: bool,
+}
+
+impl Failure {
+    fn new(message: impl Into<String>) -> Failure {
+        Failure { message: message.into(), usage: false }
+    }
+
+    /// A run that was not told what to do: the line, then how to tell it.
+    fn with_usage(message: impl Into<String>) -> Failure {
+        Failure { message: message.into(), usage: true }
+    }
+}
 
 impl From<String> for Failure {
     fn from(message: String) -> Failure {
-        Failure(message)
+        Failure::new(message)
     }
 }
 
@@ -29,8 +44,12 @@ fn main() -> ExitCode {
     let args = Args::parse();
     match run(&args) {
         Ok(code) => code,
-        Err(Failure(message)) => {
+        Err(Failure { message, usage }) => {
             eprintln!("rune: {}", escape(&message));
+            if usage {
+                eprintln!("{}", Args::command().render_usage());
+                eprintln!("see rune --help");
+            }
             ExitCode::from(2)
         }
     }
@@ -63,7 +82,9 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
                     ..Report::default()
                 })
             );
-            return Err(Failure(format!("{flag} needs metadata from a server; nothing was read")));
+            return Err(Failure::new(format!(
+                "{flag} needs metadata from a server; nothing was read"
+            )));
         }
         if flag.starts_with("--write") && config.failed().next().is_some() {
             eprint!(
@@ -73,7 +94,7 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
                     ..Report::default()
                 })
             );
-            return Err(Failure(format!(
+            return Err(Failure::new(format!(
                 "{flag} needs every server it covers to answer; fix the server, or narrow the run with --server"
             )));
         }
@@ -112,7 +133,10 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
     } else if args.sarif {
         report::sarif::render(&report, &artifacts)
     } else {
-        report::text::render(&report, use_colour(args))
+        report::text::render(
+            &report,
+            report::text::Style { colour: use_colour(args), quiet: args.quiet },
+        )
     };
     print(&rendered)?;
     eprint!("{}", report::text::notices(&report));
@@ -137,13 +161,14 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
 
 /// `--github-comment`: the sticky pull-request comment. Refused by GitHub (403) is a warning.
 fn post_comment(report: &Report) -> Result<(), Failure> {
-    let settings = github::Settings::from_env(|name| std::env::var(name).ok())
-        .map_err(|error| Failure(format!("--github-comment: {error}")))?;
+    let failed = |error: github::CommentError| Failure::new(format!("--github-comment: {error}"));
+    let settings = github::Settings::from_env(|name| std::env::var(name).ok()).map_err(failed)?;
     let markdown = report::markdown::render(report);
     let outcome =
         github::comment(&markdown, report::markdown::has_drift_or_findings(report), &settings)
-            .map_err(|error| Failure(format!("--github-comment: {error}")))?;
-    eprintln!("rune: {outcome}");
+            .map_err(failed)?;
+    let level = if outcome.is_warning() { "warning: " } else { "" };
+    eprintln!("rune: {level}--github-comment: {outcome}");
     Ok(())
 }
 
@@ -158,7 +183,7 @@ fn check_flags(args: &Args) -> Result<(), Failure> {
         flags.iter().find(|(_, given)| *given).map(|(flag, _)| *flag)
     };
     if let (Some(judge), Some(write)) = (first(&judging), first(&writing)) {
-        return Err(Failure(format!("use {judge} or {write}, not both")));
+        return Err(Failure::new(format!("use {judge} or {write}, not both")));
     }
     Ok(())
 }
@@ -190,8 +215,20 @@ fn write_memories(
 }
 
 fn write_file(path: &Path, contents: &str, what: &str) -> Result<(), Failure> {
-    write_atomically(path, contents)
-        .map_err(|error| Failure(format!("cannot write {what} {}: {error}", path.display())))
+    write_atomically(path, contents).map_err(|error| Failure::new(write_error(path, what, &error)))
+}
+
+/// Why `path` could not be written, and what to do about it.
+fn write_error(path: &Path, what: &str, error: &std::io::Error) -> String {
+    let folder = path.parent().filter(|parent| !parent.as_os_str().is_empty());
+    let problem = match (error.kind(), folder) {
+        (std::io::ErrorKind::IsADirectory, _) => "it is a folder; give a file name".to_string(),
+        (std::io::ErrorKind::NotFound, Some(folder)) if !folder.exists() => {
+            format!("there is no folder {}; create it first", folder.display())
+        }
+        _ => error.to_string(),
+    };
+    format!("cannot write {what} {}: {problem}", path.display())
 }
 
 fn use_colour(args: &Args) -> bool {
@@ -204,7 +241,7 @@ fn print(text: &str) -> Result<(), Failure> {
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
         Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(Failure(format!("cannot write the report: {error}")))
+            Err(Failure::new(format!("cannot write the report: {error}")))
         }
         _ => Ok(()),
     }

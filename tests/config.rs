@@ -226,7 +226,7 @@ fn a_live_snapshot_scans_offline_to_the_same_findings() {
 #[test]
 fn source_flags_are_exclusive_and_scoped() {
     assert_refused(&run(&["examples/tools.json", "--config", "x.json"]), "give exactly one of");
-    assert_refused(&run(&[]), "give exactly one of");
+    assert!(stderr(&run(&[])).starts_with("rune: nothing to scan: "));
     assert_refused(
         &run(&["examples/tools.json", "--header", "A: b"]),
         "--header only applies to --http or --sse",
@@ -258,5 +258,98 @@ fn a_server_that_will_not_start_is_one_clear_line() {
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("rune: live scan failed: "), "{err}");
+    assert!(err.starts_with("rune: live scan of '/no/such/server-binary' failed: "), "{err}");
+}
+
+/// A flag typed after `--stdio CMD` is the server's: when the server then breaks off, the
+/// error says where rune's flags go.
+#[test]
+fn a_rune_flag_given_to_the_server_is_pointed_out() {
+    let script = fixture_script().display().to_string();
+    let output =
+        run(&["--stdio", python(), &script, "stdio", "garbage-stdout", "--json", "--fail-on=high"]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("server sent a message that is not JSON"), "{err}");
+    assert!(
+        err.ends_with(
+            "; --json, --fail-on after --stdio went to the server, not to rune: put rune's flags \
+             before --stdio\n"
+        ),
+        "{err}"
+    );
+    // Without a rune flag among them, the server's own arguments are no one's business.
+    let output = run(&["--stdio", python(), &script, "stdio", "garbage-stdout"]);
+    assert!(!stderr(&output).contains("--stdio went to the server"), "{}", stderr(&output));
+}
+
+#[test]
+fn write_manifest_creates_the_folders_it_needs() {
+    let scratch = Scratch::new("snapshot-folders");
+    let script = fixture_script().display().to_string();
+    let snapshot = scratch.path("snapshots/live/notes.json");
+    let live =
+        run(&["--write-manifest", text(&snapshot), "--stdio", python(), &script, "stdio", "clean"]);
+    assert_eq!(live.status.code(), Some(0), "{}", stderr(&live));
+    assert_eq!(stdout(&run(&[text(&snapshot)])), stdout(&live));
+
+    let folder = scratch.path("deep/servers");
+    let path = config(&scratch, &[("weather", fixture(&["clean"]))]);
+    let output = run(&["--config", &path, "--write-manifest", text(&folder)]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(folder.join("weather.json").exists());
+}
+
+#[test]
+fn quiet_leaves_out_servers_with_nothing_to_report() {
+    let scratch = Scratch::new("config-quiet");
+    let path = config(
+        &scratch,
+        &[
+            ("weather", fixture(&["clean"])),
+            ("notes", fixture(&["notes"])),
+            ("broken", "{\"command\": \"\"}".into()),
+        ],
+    );
+    let output = run(&["--config", &path, "--quiet"]);
+    let out = stdout(&output);
+    assert!(!out.contains("weather"), "{out}");
+    assert!(
+        out.starts_with("=== notes (stdio) ===\ntool sync_notes  risk 95/100  [HIGH]\n"),
+        "{out}"
+    );
+    assert!(!out.contains("prompt summarize"), "{out}");
+    assert!(out.contains("=== broken (unreadable) ===\n  not scanned: "), "{out}");
+    assert!(out.contains(&format!("2 of 3 server(s) in {path} scanned, 1 failed.\n")), "{out}");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// `[2/3] scanning b` on a terminal (here a pseudo-terminal Python opens), when servers wait
+/// their turn; never in a log.
+#[test]
+#[cfg(unix)]
+fn progress_shows_on_a_terminal_only() {
+    let scratch = Scratch::new("config-progress");
+    let entries: Vec<(&str, String)> =
+        ["a", "b", "c"].into_iter().map(|name| (name, fixture(&["clean"]))).collect();
+    let path = config(&scratch, &entries);
+    let args = ["--config", path.as_str(), "--jobs", "1"];
+    let piped = run(&args);
+    assert_eq!(piped.status.code(), Some(0), "{}", stderr(&piped));
+    assert!(!stderr(&piped).contains("scanning"), "{}", stderr(&piped));
+
+    let terminal = std::process::Command::new(python())
+        .args(["-c", "import pty, sys; sys.exit(pty.spawn(sys.argv[1:]) >> 8)"])
+        .arg(env!("CARGO_BIN_EXE_rune"))
+        .args(args)
+        .current_dir(root())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("python3 opens a pseudo-terminal");
+    let seen = String::from_utf8_lossy(&terminal.stdout);
+    for line in ["[1/3] scanning a\r\n", "[2/3] scanning b\r\n", "[3/3] scanning c\r\n"] {
+        assert!(seen.contains(line), "{line:?} missing from {seen:?}");
+    }
+    assert_eq!(terminal.status.code(), Some(0), "{seen}");
 }

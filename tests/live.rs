@@ -9,7 +9,7 @@ use common::{Scratch, fixture_script, python, root};
 use rune::json::{self, Value};
 use rune::model::{Entity, Kind, Surface};
 use rune::source::config::Target;
-use rune::source::live::{self, Listing, LiveError, Options};
+use rune::source::live::{self, Listing, LiveError, Options, Timeout};
 use rune::source::manifest;
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
@@ -44,11 +44,16 @@ struct HttpFixture {
 
 impl HttpFixture {
     fn start(mode: &[&str]) -> HttpFixture {
+        HttpFixture::spawn(mode, Stdio::inherit())
+    }
+
+    fn spawn(mode: &[&str], stderr: Stdio) -> HttpFixture {
         let mut child = Command::new(python())
             .arg(fixture_script())
             .arg("http")
             .args(mode)
             .stdout(Stdio::piped())
+            .stderr(stderr)
             .spawn()
             .expect("python3 runs the fixture");
         let mut line = String::new();
@@ -162,6 +167,41 @@ fn hostile_stdio(name: &str, mode: &[&str], options: &Options) -> LiveError {
     let error = fails_in_time(&target, options);
     assert_all_gone(&recorded_pids(&pid_file));
     error
+}
+
+/// A client hanging up ends the fixture quietly: a traceback in a passing test log reads as
+/// a failure.
+#[test]
+fn the_fixture_leaves_quietly_when_its_client_hangs_up() {
+    use std::io::Write;
+    let mut child = Command::new(python())
+        .arg(fixture_script())
+        .args(["stdio", "clean"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 runs the fixture");
+    // The client stops reading, then asks for a reply the fixture cannot deliver.
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin");
+    let request = r#"{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}"#;
+    stdin.write_all(format!("{request}\n").as_bytes()).expect("the fixture reads its stdin");
+    drop(stdin);
+    let output = child.wait_with_output().expect("the fixture exits");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "fixture clean starting\n");
+    assert!(output.status.success(), "{:?}", output.status);
+
+    // Over HTTP, rune hangs up on a reply too large to read; the fixture gets a moment to
+    // notice before it is stopped.
+    let mut server = HttpFixture::spawn(&["huge-description"], Stdio::piped());
+    fails_in_time(&server.http(&[]), &options(20.0));
+    std::thread::sleep(Duration::from_millis(500));
+    let _ = server.child.kill();
+    let mut stderr = String::new();
+    let pipe = server.child.stderr.as_mut().expect("the fixture's stderr is kept");
+    std::io::Read::read_to_string(pipe, &mut stderr).expect("stderr reads");
+    assert_eq!(stderr, "", "the fixture complained");
 }
 
 // --- honest servers -----------------------------------------------------------------------
@@ -330,32 +370,72 @@ fn a_50_mb_description_is_refused_not_read() {
 
 // --- servers that do not answer -----------------------------------------------------------
 
+/// A timeout after `seconds`, waiting for the reply to `method`.
+fn timed_out(seconds: f64, method: &str) -> LiveError {
+    LiveError::Timeout(Timeout {
+        awaiting: Some(method.to_string()),
+        ..Timeout::after(Duration::from_secs_f64(seconds))
+    })
+}
+
 #[test]
 fn a_server_that_never_initializes_times_out_and_its_whole_group_dies() {
     // The fixture starts a grandchild (`sleep`) in its process group: it must die too.
     let error = hostile_stdio("hang-init", &["hang-initialize"], &options(1.0));
-    assert_eq!(error, LiveError::Timeout(Duration::from_secs(1)));
-    assert_eq!(error.to_string(), "server did not respond within 1s (see --timeout)");
+    assert_eq!(error, timed_out(1.0, "initialize"));
+    assert_eq!(
+        error.to_string(),
+        "server did not answer initialize (the handshake) within 1s (see --timeout)"
+    );
 }
 
 #[test]
 fn a_server_that_hangs_on_a_listing_times_out() {
     let error = hostile_stdio("hang-list", &["hang-listing"], &options(1.5));
-    assert_eq!(error.to_string(), "server did not respond within 1.5s (see --timeout)");
+    assert_eq!(error.to_string(), "server did not answer tools/list within 1.5s (see --timeout)");
     let server = HttpFixture::start(&["hang-listing"]);
     for target in [server.http(&[]), server.sse(&[])] {
-        assert_eq!(
-            fails_in_time(&target, &options(1.0)),
-            LiveError::Timeout(Duration::from_secs(1))
-        );
+        assert_eq!(fails_in_time(&target, &options(1.0)), timed_out(1.0, "tools/list"));
     }
 }
 
 #[test]
 fn the_budget_covers_the_handshake() {
     let error = hostile_stdio("slow", &["slow", "3"], &options(1.0));
-    assert_eq!(error, LiveError::Timeout(Duration::from_secs(1)));
+    assert_eq!(error, timed_out(1.0, "initialize"));
     scans(&stdio(&["slow", "0.2"], &[]), &options(10.0));
+}
+
+/// A package runner's first run downloads the server before it can answer: the timeout says
+/// so. The `npx` here is a script that starts a fixture which never answers the handshake.
+#[test]
+#[cfg(unix)]
+fn a_package_runner_that_times_out_is_told_about_the_first_run_download() {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = Scratch::new("npx-timeout");
+    let npx = scratch.file(
+        "npx",
+        format!(
+            "#!/bin/sh\nexec '{}' '{}' stdio hang-initialize\n",
+            python(),
+            fixture_script().display()
+        )
+        .as_bytes(),
+    );
+    std::fs::set_permissions(&npx, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let target = Target::Stdio {
+        command: npx.display().to_string(),
+        args: vec!["-y".into(), "@example/server".into()],
+        env: vec![],
+        cwd: None,
+    };
+    let message = fails_in_time(&target, &options(1.0)).to_string();
+    assert_eq!(
+        message,
+        "server did not answer initialize (the handshake) within 1s: npx downloads the package \
+         on a first run, and the download counts against the budget; give it longer, e.g. \
+         --timeout 120"
+    );
 }
 
 #[test]
@@ -382,6 +462,21 @@ fn a_server_that_dies_mid_reply_says_so_with_its_stderr() {
     );
     let sse = fails_in_time(&server.sse(&[]), &options(10.0)).to_string();
     assert!(sse.starts_with("server sent a message that is not JSON ("), "{sse}");
+}
+
+#[test]
+fn the_wrong_http_transport_names_the_right_flag() {
+    let server = HttpFixture::start(&["clean"]);
+    let legacy_as_http = Target::Http { url: server.url("/sse"), headers: vec![] };
+    assert_eq!(
+        fails_in_time(&legacy_as_http, &options(10.0)),
+        LiveError::WrongTransport { status: 405, legacy: true }
+    );
+    let streamable_as_sse = Target::Sse { url: server.url("/mcp"), headers: vec![] };
+    assert_eq!(
+        fails_in_time(&streamable_as_sse, &options(10.0)),
+        LiveError::WrongTransport { status: 405, legacy: false }
+    );
 }
 
 #[test]

@@ -39,9 +39,13 @@ fn baseline_round_trip() {
     // Judge: the accepted finding no longer fails the gate.
     let output = run(&[manifest, "--baseline", baseline]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("tool sync_notes  risk 0/100  [BASELINED]\n  1 finding baselined\n"));
     assert!(
-        stdout(&output)
-            .ends_with("2 tool(s), 1 prompt(s) scanned, 0 flagged, 0 finding(s). 1 baselined.\n")
+        text.ends_with(
+            "2 tool(s), 1 prompt(s) scanned, 0 flagged, 0 finding(s), 1 finding baselined.\n"
+        ),
+        "{text}"
     );
     assert_eq!(stderr(&output), "");
 
@@ -104,6 +108,9 @@ fn pin_round_trip() {
         .expect("edit");
     let output = run(&[manifest, "--pin", pin]);
     assert_eq!(output.status.code(), Some(1));
+    // Drift fails the run, so the summary on stdout says why, not only stderr.
+    let text = stdout(&output);
+    assert!(text.ends_with(", 0 finding(s), 1 entity drifted from the pin.\n"), "{text}");
     assert_eq!(
         stderr(&output),
         "rune: 1 pinned entity(s) no longer match the pin:\n  tool a  changed: inputSchema.properties.y.description\nrune: read the change before accepting it; re-run with --write-pin to pin the metadata as it is now\n"

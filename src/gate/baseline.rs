@@ -52,13 +52,7 @@ impl Baseline {
     /// Reads a baseline file; anything but a well-formed version-1 file is an error naming the
     /// problem, never an empty baseline.
     pub fn load(path: &Path) -> Result<Baseline, String> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                return Err(format!("no such baseline: {}", path.display()));
-            }
-            Err(error) => return Err(format!("cannot read baseline {}: {error}", path.display())),
-        };
+        let text = crate::files::read_text(path, "baseline")?;
         Baseline::parse(&text)
             .map_err(|problem| format!("cannot read baseline {}: {problem}", path.display()))
     }

@@ -138,13 +138,7 @@ impl Pin {
     }
 
     pub fn load(path: &Path) -> Result<Pin, String> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                return Err(format!("no such pin: {}", path.display()));
-            }
-            Err(error) => return Err(format!("cannot read pin {}: {error}", path.display())),
-        };
+        let text = crate::files::read_text(path, "pin")?;
         Pin::parse(&text)
             .map_err(|problem| format!("cannot read pin {}: {problem}", path.display()))
     }

@@ -55,13 +55,13 @@ impl Settings {
         let set = |name: &str| lookup(name).filter(|value| !value.trim().is_empty());
         let token = set("GITHUB_TOKEN").ok_or_else(|| {
             CommentError::new(
-                "--github-comment needs GITHUB_TOKEN; in a workflow, pass it with \
+                "GITHUB_TOKEN is not set; in a workflow, pass it with \
                  `env: GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}`",
             )
         })?;
         let repository = set("GITHUB_REPOSITORY").ok_or_else(|| {
             CommentError::new(
-                "--github-comment needs GITHUB_REPOSITORY (owner/repo), as set by GitHub Actions",
+                "GITHUB_REPOSITORY (owner/repo) is not set; GitHub Actions sets it in a workflow",
             )
         })?;
         let (owner, repo) = match repository.split_once('/') {
@@ -77,7 +77,7 @@ impl Settings {
         };
         let event_path = set("GITHUB_EVENT_PATH").ok_or_else(|| {
             CommentError::new(
-                "--github-comment needs GITHUB_EVENT_PATH, the event file GitHub Actions writes",
+                "GITHUB_EVENT_PATH is not set; GitHub Actions sets it to the event file it writes",
             )
         })?;
         let pull_request = pull_request_number(Path::new(&event_path))?;
@@ -143,8 +143,8 @@ fn check_api_url(url: &str) -> Result<(), CommentError> {
     Err(CommentError::new(format!("GITHUB_API_URL must be an https:// URL, not {}", escape(url))))
 }
 
-/// What became of the comment. Print it (see its `Display`) on stderr; none of these fails
-/// the scan.
+/// What became of the comment. Print it (see its `Display`) on stderr, after `warning: ` when
+/// [`Outcome::is_warning`]; none of these fails the scan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
     /// A new report comment.
@@ -187,12 +187,12 @@ impl fmt::Display for Outcome {
             Outcome::NothingToReport { pull_request } => {
                 write!(f, "nothing to report on pull request #{pull_request}; no comment posted")
             }
-            Outcome::NotAPullRequest => f.write_str(
-                "--github-comment: this workflow run is not for a pull request; no comment posted",
-            ),
+            Outcome::NotAPullRequest => {
+                f.write_str("this workflow run is not for a pull request; no comment posted")
+            }
             Outcome::Forbidden { pull_request, reason } => write!(
                 f,
-                "warning: GitHub refused the report comment on pull request #{pull_request} \
+                "GitHub refused the report comment on pull request #{pull_request} \
                  ({}); a fork's pull request gets a read-only token. The scan result stands",
                 escape(reason)
             ),

@@ -20,6 +20,8 @@ pub struct EntityReport {
     pub findings: Vec<Finding>,
     pub score: u32,
     pub band: Band,
+    /// Findings on this entity a baseline suppressed.
+    pub baselined: usize,
 }
 
 impl EntityReport {
@@ -120,6 +122,7 @@ impl Report {
                     findings: mine,
                     score,
                     band: Band::from_score(score),
+                    baselined: 0,
                 });
             }
             of_surface.sort_by(|a, b| {
@@ -159,6 +162,7 @@ impl Report {
         for entity in &mut self.entities {
             let before = entity.findings.len();
             entity.findings.retain(|finding| !accepted(finding));
+            entity.baselined += before - entity.findings.len();
             self.baselined += before - entity.findings.len();
             entity.score = score(&entity.findings);
             entity.band = Band::from_score(entity.score);

@@ -128,7 +128,7 @@ impl Environment for ProcessEnvironment {
     }
 }
 
-const NO_SERVER_MAP: &str = "config has no \"mcpServers\" or \"servers\" map; point --config at an \
+const NO_SERVER_MAP: &str = "it has no \"mcpServers\" or \"servers\" map; point --config at an \
     MCP client config file, not at a tools manifest";
 const MAPS: [&str; 2] = ["mcpServers", "servers"];
 const NOT_A_STRING_MAP: &str = "must be an object mapping strings to strings";
@@ -139,17 +139,21 @@ const REDACTED: &str = "<redacted>";
 /// Reads the config at `path`. `Err` is a whole-file problem (missing, not JSON, not a client
 /// config, no servers); each entry's own problem is its [`EntryStatus::Failed`].
 pub fn load(path: &Path, env: &dyn Environment) -> Result<Config, String> {
+    let problem = |problem: String| format!("cannot read config {}: {problem}", path.display());
     let bytes = std::fs::read(path).map_err(|error| match error.kind() {
         io::ErrorKind::NotFound => format!("no such config: {}", path.display()),
-        _ => format!("cannot read config: {}", super::io_reason(&error)),
+        io::ErrorKind::IsADirectory => problem(
+            "it is a folder; name the client's config file in it (such as .mcp.json)".to_string(),
+        ),
+        _ => problem(super::io_reason(&error)),
     })?;
     let text = String::from_utf8(bytes).map_err(|error| {
-        format!(
-            "cannot read config: the byte at offset {} is not valid UTF-8; save the config as UTF-8",
+        problem(format!(
+            "the byte at offset {} is not valid UTF-8; save the config as UTF-8",
             error.utf8_error().valid_up_to()
-        )
+        ))
     })?;
-    read(path, &text, env)
+    read(path, &text, env).map_err(problem)
 }
 
 /// Keeps only the servers named by `--server`, in config order. An empty `names` keeps all.
@@ -245,8 +249,8 @@ fn read(path: &Path, text: &str, env: &dyn Environment) -> Result<Config, String
     let json_text = strip_jsonc(text)?;
     let document = json::parse(&json_text).map_err(|error| {
         format!(
-            "cannot read config: not valid JSON: {error} (comments and trailing commas are \
-             read, so this is something else)"
+            "not valid JSON: {error} (comments and trailing commas are read, so this is \
+             something else)"
         )
     })?;
     let Value::Object(top) = &document else {
@@ -286,7 +290,7 @@ fn read(path: &Path, text: &str, env: &dyn Environment) -> Result<Config, String
         .map(|(name, entry)| read_entry(name, entry, &context))
         .collect();
     if servers.is_empty() {
-        return Err(format!("{} declares no MCP servers", path.display()));
+        return Err("it declares no MCP servers; add one under \"mcpServers\"".to_string());
     }
     Ok(Config { path: path.to_path_buf(), servers })
 }
@@ -345,9 +349,7 @@ fn strip_jsonc(text: &str) -> Result<String, String> {
                     out.push(blank(next));
                 }
                 if !closed {
-                    return Err(format!(
-                        "cannot read config: unterminated block comment opened on line {opened_on}"
-                    ));
+                    return Err(format!("unterminated block comment opened on line {opened_on}"));
                 }
             }
             ' ' | '\t' | '\r' | '\n' => {
@@ -974,7 +976,7 @@ mod tests {
     fn a_config_without_servers_is_refused() {
         assert_eq!(
             error(r#"{"mcpServers": {}, "servers": {}}"#),
-            "/home/ana/project/.mcp.json declares no MCP servers"
+            "it declares no MCP servers; add one under \"mcpServers\""
         );
     }
 
@@ -1018,8 +1020,8 @@ mod tests {
     fn a_json_error_after_a_comment_names_its_place_in_the_file() {
         assert_eq!(
             error("{/* ü */ \"mcpServers\": {\n  // x\n  \"a\" {}}}"),
-            "cannot read config: not valid JSON: expected ':' at line 3, column 7 (comments and \
-             trailing commas are read, so this is something else)"
+            "not valid JSON: expected ':' at line 3, column 7 (comments and trailing commas \
+             are read, so this is something else)"
         );
     }
 
@@ -1029,14 +1031,14 @@ mod tests {
             let failure = json::parse(&strip_jsonc(text).unwrap()).unwrap_err();
             assert_eq!((failure.line, failure.column), (1, column), "{text}");
         }
-        assert!(error(r#"{"mcpServers": {,}}"#).starts_with("cannot read config: not valid JSON"));
+        assert!(error(r#"{"mcpServers": {,}}"#).starts_with("not valid JSON"));
     }
 
     #[test]
     fn an_unterminated_block_comment_names_its_line() {
         assert_eq!(
             error("{\n \"mcpServers\": {}\n /* open\n\n"),
-            "cannot read config: unterminated block comment opened on line 3"
+            "unterminated block comment opened on line 3"
         );
     }
 
@@ -1049,8 +1051,8 @@ mod tests {
     fn not_json_says_comments_were_already_read() {
         assert_eq!(
             error("{\"mcpServers\": {'a': {}}}"),
-            "cannot read config: not valid JSON: expected a key in double quotes at line 1, \
-             column 17 (comments and trailing commas are read, so this is something else)"
+            "not valid JSON: expected a key in double quotes at line 1, column 17 (comments \
+             and trailing commas are read, so this is something else)"
         );
     }
 
@@ -1587,7 +1589,19 @@ mod tests {
         std::fs::write(&path, b"{\"servers\": \xff}").unwrap();
         assert_eq!(
             load(&path, &env()).unwrap_err(),
-            "cannot read config: the byte at offset 12 is not valid UTF-8; save the config as UTF-8"
+            format!(
+                "cannot read config {}: the byte at offset 12 is not valid UTF-8; save the \
+                 config as UTF-8",
+                path.display()
+            )
+        );
+        assert_eq!(
+            load(&dir, &env()).unwrap_err(),
+            format!(
+                "cannot read config {}: it is a folder; name the client's config file in it \
+                 (such as .mcp.json)",
+                dir.display()
+            )
         );
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(load(&path, &env()).unwrap_err(), format!("no such config: {}", path.display()));

@@ -35,8 +35,8 @@ const NOT_A_MANIFEST: &str = "manifest must be a list of tools or an object with
 pub enum ManifestError {
     /// The path names no file.
     NotFound(PathBuf),
-    /// The manifest could not be read or is not one rune understands. `path` is set (by
-    /// [`ManifestError::in_file`]) when several manifests are read, to name the one at fault.
+    /// The manifest could not be read or is not one rune understands. `path` is set by
+    /// [`ManifestError::in_file`] to name the one at fault.
     Unreadable { path: Option<PathBuf>, problem: Problem },
 }
 
@@ -58,7 +58,7 @@ pub enum Problem {
 }
 
 impl ManifestError {
-    /// Names the file at fault, for runs that read several manifests.
+    /// Names the file at fault (`-` for stdin).
     pub fn in_file(self, file: &Path) -> ManifestError {
         match self {
             ManifestError::Unreadable { problem, .. } => {
@@ -85,7 +85,9 @@ impl fmt::Display for Problem {
                     "the byte at offset {offset} is not valid UTF-8; save the manifest as UTF-8"
                 )
             }
-            Problem::NoJsonOnStdin => f.write_str("no JSON on stdin"),
+            Problem::NoJsonOnStdin => {
+                f.write_str("it holds no JSON; pipe a manifest or a captured reply into `rune -`")
+            }
             Problem::Json(error) => write!(f, "not valid JSON: {error}"),
             Problem::Sse(error) => write!(f, "{error}"),
             Problem::Shape(message) => f.write_str(message),
@@ -100,6 +102,9 @@ impl fmt::Display for ManifestError {
             ManifestError::Unreadable { path: None, problem } => {
                 write!(f, "cannot read manifest: {problem}")
             }
+            ManifestError::Unreadable { path: Some(path), problem } if path == Path::new("-") => {
+                write!(f, "cannot read the manifest on stdin: {problem}")
+            }
             ManifestError::Unreadable { path: Some(path), problem } => {
                 write!(f, "cannot read manifest {}: {problem}", path.display())
             }
@@ -113,6 +118,9 @@ impl std::error::Error for ManifestError {}
 pub fn load_path(path: &Path) -> Result<Vec<Entity>, ManifestError> {
     let bytes = std::fs::read(path).map_err(|error| match error.kind() {
         io::ErrorKind::NotFound => ManifestError::NotFound(path.to_path_buf()),
+        io::ErrorKind::IsADirectory => {
+            Problem::Io("it is a folder; name a manifest file in it".to_string()).into()
+        }
         _ => Problem::Io(super::io_reason(&error)).into(),
     })?;
     read_manifest(&utf8(bytes)?)
@@ -856,6 +864,21 @@ mod tests {
     }
 
     #[test]
+    fn a_folder_is_named_as_one() {
+        let dir = std::env::temp_dir().join(format!("rune-manifest-dir-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("should succeed");
+        let error = load_path(&dir).expect_err("a folder is no manifest");
+        assert_eq!(
+            error.in_file(&dir).to_string(),
+            format!(
+                "cannot read manifest {}: it is a folder; name a manifest file in it",
+                dir.display()
+            )
+        );
+        std::fs::remove_dir_all(dir).expect("should succeed");
+    }
+
+    #[test]
     fn stdin_is_read_whole() {
         let entities = load_reader(&br#"[{"name": "piped"}]"#[..]).expect("should succeed");
         assert_eq!(summary(&entities), owned(&[(Kind::Tool, 0, "piped")]));
@@ -865,8 +888,9 @@ mod tests {
     fn empty_stdin_holds_no_json() {
         for input in [&b""[..], b" \n\t\r\n "] {
             assert_eq!(
-                load_reader(input).expect_err("should fail").to_string(),
-                "cannot read manifest: no JSON on stdin"
+                load_reader(input).expect_err("should fail").in_file(Path::new("-")).to_string(),
+                "cannot read the manifest on stdin: it holds no JSON; pipe a manifest or a \
+                 captured reply into `rune -`"
             );
         }
     }

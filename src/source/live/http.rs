@@ -352,6 +352,15 @@ impl HttpClient {
             .boxed()
     }
 
+    /// Whether `uri` answers a GET with an event stream, as a legacy HTTP+SSE endpoint does.
+    async fn serves_event_stream(&self, uri: &str) -> bool {
+        let request = self.request(Method::GET, uri).header(header::ACCEPT, EVENT_STREAM);
+        // The answer is judged by its headers alone; dropping it closes the stream unread.
+        request.send().await.is_ok_and(|response| {
+            response.status().is_success() && media_type(&response) == EVENT_STREAM
+        })
+    }
+
     fn protocol_request(
         &self,
         method: Method,
@@ -435,8 +444,21 @@ impl StreamableHttpClient for HttpClient {
                 {
                     return Ok(StreamableHttpPostResponse::Json(reply, new_session));
                 }
+            } else {
+                // Unread, so the probe below does not wait on this connection.
+                drop(response);
             }
-            return Err(unexpected(&self.tap.fail(self.status_failure(status))));
+            // A legacy HTTP+SSE endpoint takes no POST: say so rather than give a bare status.
+            let failure =
+                if matches!(status, StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED)
+                    && session_id.is_none()
+                    && self.serves_event_stream(&uri).await
+                {
+                    LiveError::WrongTransport { status: status.as_u16(), legacy: true }
+                } else {
+                    self.status_failure(status)
+                };
+            return Err(unexpected(&self.tap.fail(failure)));
         }
         if !awaits_reply || matches!(status, StatusCode::ACCEPTED | StatusCode::NO_CONTENT) {
             return Ok(StreamableHttpPostResponse::Accepted);

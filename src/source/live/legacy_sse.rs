@@ -39,7 +39,13 @@ impl LegacySse {
         let response = client.send(request).await?;
         let status = response.status();
         if !status.is_success() {
-            return Err(tap.fail(client.status_failure(status)));
+            // A Streamable HTTP endpoint refuses a GET without a session (400), or any GET
+            // (405), or one that only accepts an event stream (406).
+            let failure = match status.as_u16() {
+                status @ (400 | 405 | 406) => LiveError::WrongTransport { status, legacy: false },
+                _ => client.status_failure(status),
+            };
+            return Err(tap.fail(failure));
         }
         let media_type = response
             .headers()

@@ -90,17 +90,69 @@ pub enum LiveError {
     /// A redirect pointed the scan's headers at another origin (behaviour item 141).
     ForeignOrigin(String),
     /// The budget ran out.
-    Timeout(Duration),
+    Timeout(Timeout),
     /// The endpoint answered with an error status.
     Http { status: u16, legacy: bool },
+    /// The endpoint speaks the other HTTP transport: `legacy` when it is a legacy HTTP+SSE
+    /// endpoint given to `--http`, otherwise a Streamable HTTP one given to `--sse`.
+    WrongTransport { status: u16, legacy: bool },
+    /// The server sent something that is not a JSON-RPC message.
+    Protocol(String),
+    /// A stdio server exited, or closed its stdout, before the scan finished.
+    Ended(String),
     /// Anything else.
     Failed(String),
+}
+
+/// What a scan that ran out of time was waiting for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Timeout {
+    pub budget: Duration,
+    /// The method of the request the server had not answered, if one was outstanding.
+    pub awaiting: Option<String>,
+    /// The package runner (`npx`, `uvx`, ...) whose first run downloads the server before it
+    /// can answer the handshake.
+    pub downloader: Option<String>,
+}
+
+impl Timeout {
+    pub fn after(budget: Duration) -> Timeout {
+        Timeout { budget, awaiting: None, downloader: None }
+    }
+}
+
+impl fmt::Display for Timeout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let seconds = self.budget.as_secs_f64();
+        match self.awaiting.as_deref() {
+            None => write!(f, "server did not respond within {seconds}s")?,
+            Some("initialize") => {
+                write!(f, "server did not answer initialize (the handshake) within {seconds}s")?
+            }
+            Some(method) => write!(f, "server did not answer {method} within {seconds}s")?,
+        }
+        match &self.downloader {
+            Some(runner)
+                if self.awaiting.as_deref().is_none_or(|method| method == "initialize") =>
+            {
+                write!(
+                    f,
+                    ": {runner} downloads the package on a first run, and the download counts \
+                     against the budget; give it longer, e.g. --timeout 120"
+                )
+            }
+            _ => f.write_str(" (see --timeout)"),
+        }
+    }
 }
 
 impl fmt::Display for LiveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LiveError::BadUrl(message) | LiveError::Failed(message) => f.write_str(message),
+            LiveError::BadUrl(message)
+            | LiveError::Protocol(message)
+            | LiveError::Ended(message)
+            | LiveError::Failed(message) => f.write_str(message),
             LiveError::ForeignOrigin(origin) => write!(
                 f,
                 "endpoint redirected to {origin}, a different origin: the credentials for this \
@@ -108,9 +160,7 @@ impl fmt::Display for LiveError {
                  rune at the endpoint you mean to audit rather than at one that hands your \
                  token somewhere else"
             ),
-            LiveError::Timeout(budget) => {
-                write!(f, "server did not respond within {}s (see --timeout)", budget.as_secs_f64())
-            }
+            LiveError::Timeout(timeout) => timeout.fmt(f),
             LiveError::Http { status: status @ (401 | 403), .. } => write!(
                 f,
                 "server returned HTTP {status}: the endpoint needs credentials (see --header)"
@@ -121,6 +171,16 @@ impl fmt::Display for LiveError {
                 if *legacy { "/sse" } else { "/mcp" }
             ),
             LiveError::Http { status, .. } => write!(f, "server returned HTTP {status}"),
+            LiveError::WrongTransport { status, legacy: true } => write!(
+                f,
+                "server returned HTTP {status}: this is a legacy HTTP+SSE endpoint (it answers \
+                 GET with an event stream); scan it with --sse, or \"type\": \"sse\" in a config"
+            ),
+            LiveError::WrongTransport { status, legacy: false } => write!(
+                f,
+                "server returned HTTP {status} to the event-stream request: this looks like a \
+                 Streamable HTTP endpoint; scan it with --http, or \"type\": \"http\" in a config"
+            ),
         }
     }
 }
@@ -130,9 +190,34 @@ impl std::error::Error for LiveError {}
 impl LiveError {
     /// Takes every credential of the target back out of the message.
     fn redacted(self, secrets: &[String]) -> LiveError {
-        let LiveError::Failed(message) = self else { return self };
-        LiveError::Failed(config::redact(&message, secrets))
+        match self {
+            LiveError::Protocol(message) => LiveError::Protocol(config::redact(&message, secrets)),
+            LiveError::Ended(message) => LiveError::Ended(config::redact(&message, secrets)),
+            LiveError::Failed(message) => LiveError::Failed(config::redact(&message, secrets)),
+            other => other,
+        }
     }
+
+    /// Whether the server itself broke off: it wrote something that is not MCP to stdout, or
+    /// exited early. Misplaced arguments (a flag meant for rune) end a server this way.
+    pub fn is_server_breakdown(&self) -> bool {
+        matches!(self, LiveError::Protocol(_) | LiveError::Ended(_))
+    }
+}
+
+/// The package runners whose first run downloads the server: `npx`, `uvx`, `pipx run`, ...
+/// Returns the runner as the user would name it.
+pub fn downloader(command: &str, args: &[String]) -> Option<String> {
+    let program = std::path::Path::new(command).file_stem()?.to_str()?.to_ascii_lowercase();
+    if matches!(program.as_str(), "npx" | "pnpx" | "bunx" | "uvx") {
+        return Some(program);
+    }
+    let first = args.first()?.as_str();
+    let runs = matches!(
+        (program.as_str(), first),
+        ("npm", "exec") | ("pnpm", "dlx") | ("yarn", "dlx") | ("bun", "x") | ("pipx", "run")
+    );
+    runs.then(|| format!("{program} {first}"))
 }
 
 /// Connects to the server `target` names and reads everything it advertises.
@@ -169,7 +254,12 @@ fn scan_unredacted(target: &Target, options: &Options) -> Result<Listing, LiveEr
     };
     // Whatever is still running (a hung DNS lookup, a stream reader) is not waited for.
     runtime.shutdown_background();
-    listing
+    listing.map_err(|error| match (error, target) {
+        (LiveError::Timeout(timeout), Target::Stdio { command, args, .. }) => {
+            LiveError::Timeout(Timeout { downloader: downloader(command, args), ..timeout })
+        }
+        (error, _) => error,
+    })
 }
 
 /// How long a finished scan waits for the session to close politely.
@@ -197,7 +287,12 @@ where
         let outcome = tokio::select! {
             biased;
             outcome = tokio::time::timeout(options.timeout, work) => {
-                outcome.unwrap_or(Err(LiveError::Timeout(options.timeout)))
+                outcome.unwrap_or_else(|_| {
+                    Err(LiveError::Timeout(Timeout {
+                        awaiting: tap.awaiting(),
+                        ..Timeout::after(options.timeout)
+                    }))
+                })
             }
             () = tap.aborted() => Err(LiveError::Failed("the scan was stopped".to_string())),
         };
@@ -462,11 +557,11 @@ mod tests {
     #[test]
     fn messages_match_the_original() {
         assert_eq!(
-            LiveError::Timeout(Duration::from_secs(20)).to_string(),
+            LiveError::Timeout(Timeout::after(Duration::from_secs(20))).to_string(),
             "server did not respond within 20s (see --timeout)"
         );
         assert_eq!(
-            LiveError::Timeout(Duration::from_millis(500)).to_string(),
+            LiveError::Timeout(Timeout::after(Duration::from_millis(500))).to_string(),
             "server did not respond within 0.5s (see --timeout)"
         );
         assert_eq!(
@@ -489,6 +584,64 @@ mod tests {
             LiveError::ForeignOrigin("https://evil.example".into())
                 .to_string()
                 .starts_with("endpoint redirected to https://evil.example, a different origin: ")
+        );
+    }
+
+    #[test]
+    fn a_timeout_says_what_it_waited_for_and_why_a_first_run_is_slow() {
+        let waiting = |method: &str, downloader: Option<&str>| {
+            LiveError::Timeout(Timeout {
+                budget: Duration::from_secs(20),
+                awaiting: Some(method.to_string()),
+                downloader: downloader.map(str::to_string),
+            })
+            .to_string()
+        };
+        assert_eq!(
+            waiting("initialize", None),
+            "server did not answer initialize (the handshake) within 20s (see --timeout)"
+        );
+        assert_eq!(
+            waiting("tools/list", None),
+            "server did not answer tools/list within 20s (see --timeout)"
+        );
+        assert_eq!(
+            waiting("initialize", Some("npx")),
+            "server did not answer initialize (the handshake) within 20s: npx downloads the \
+             package on a first run, and the download counts against the budget; give it \
+             longer, e.g. --timeout 120"
+        );
+        // Once the handshake is done, the package was there: no download to blame.
+        assert_eq!(
+            waiting("tools/list", Some("npx")),
+            "server did not answer tools/list within 20s (see --timeout)"
+        );
+    }
+
+    #[test]
+    fn package_runners_are_known_by_program_and_subcommand() {
+        let args = |list: &[&str]| list.iter().map(|arg| arg.to_string()).collect::<Vec<_>>();
+        assert_eq!(downloader("npx", &args(&["-y", "pkg"])).as_deref(), Some("npx"));
+        assert_eq!(downloader("/usr/local/bin/uvx", &args(&["pkg"])).as_deref(), Some("uvx"));
+        assert_eq!(downloader("npx.cmd", &args(&["pkg"])).as_deref(), Some("npx"));
+        assert_eq!(downloader("pipx", &args(&["run", "pkg"])).as_deref(), Some("pipx run"));
+        assert_eq!(downloader("pnpm", &args(&["dlx", "pkg"])).as_deref(), Some("pnpm dlx"));
+        assert_eq!(downloader("node", &args(&["server.js"])), None);
+        assert_eq!(downloader("pipx", &args(&["list"])), None);
+        assert_eq!(downloader("python3", &[]), None);
+    }
+
+    #[test]
+    fn the_wrong_http_transport_names_the_right_flag() {
+        assert_eq!(
+            LiveError::WrongTransport { status: 405, legacy: true }.to_string(),
+            "server returned HTTP 405: this is a legacy HTTP+SSE endpoint (it answers GET with \
+             an event stream); scan it with --sse, or \"type\": \"sse\" in a config"
+        );
+        assert_eq!(
+            LiveError::WrongTransport { status: 405, legacy: false }.to_string(),
+            "server returned HTTP 405 to the event-stream request: this looks like a Streamable \
+             HTTP endpoint; scan it with --http, or \"type\": \"http\" in a config"
         );
     }
 

@@ -266,7 +266,7 @@ impl Shared {
             reason.push_str("; its stderr ends: ");
             reason.push_str(&excerpt);
         }
-        LiveError::Failed(reason)
+        LiveError::Ended(reason)
     }
 }
 
@@ -344,7 +344,7 @@ impl StdioTransport {
             if complete {
                 let line = std::mem::take(&mut self.line);
                 let text = String::from_utf8(line).map_err(|_| {
-                    LiveError::Failed("server wrote bytes that are not UTF-8 to stdout".into())
+                    LiveError::Protocol("server wrote bytes that are not UTF-8 to stdout".into())
                 })?;
                 if !text.trim().is_empty() {
                     return Ok(text);

@@ -30,6 +30,8 @@ pub(super) struct Tap {
 struct State {
     /// The id (as compact JSON) of the last request sent.
     last_request: Option<String>,
+    /// The method of the last request sent, until its reply arrives: what a timeout waited for.
+    awaiting: Option<String>,
     /// Replies not yet taken, by id.
     replies: HashMap<String, Value>,
     failure: Option<LiveError>,
@@ -46,14 +48,18 @@ impl Tap {
     /// copy for rmcp. A message rmcp cannot take is a failure of the scan.
     pub(super) fn received(&self, raw: Value) -> Result<ServerJsonRpcMessage, LiveError> {
         let message = serde_json::from_value(to_serde(&raw)).map_err(|error| {
-            self.fail(LiveError::Failed(format!(
+            self.fail(LiveError::Protocol(format!(
                 "server sent something that is not a JSON-RPC message ({error})"
             )))
         })?;
         let is_reply = raw.get("result").is_some() || raw.get("error").is_some();
         if let (true, Some(id)) = (is_reply, raw.get("id")) {
             let id = json::to_compact(id);
-            self.state().replies.insert(id, raw);
+            let mut state = self.state();
+            if state.last_request.as_deref() == Some(id.as_str()) {
+                state.awaiting = None;
+            }
+            state.replies.insert(id, raw);
         }
         Ok(message)
     }
@@ -62,7 +68,7 @@ impl Tap {
     pub(super) fn received_text(&self, text: &str) -> Result<ServerJsonRpcMessage, LiveError> {
         match json::parse(text) {
             Ok(raw) => self.received(raw),
-            Err(error) => Err(self.fail(LiveError::Failed(format!(
+            Err(error) => Err(self.fail(LiveError::Protocol(format!(
                 "server sent a message that is not JSON ({error}): {}",
                 super::quote(text)
             )))),
@@ -96,6 +102,11 @@ impl Tap {
         self.abort.notify_one();
     }
 
+    /// The method of the request whose reply has not come, if one is outstanding.
+    pub(super) fn awaiting(&self) -> Option<String> {
+        self.state().awaiting.clone()
+    }
+
     pub(super) fn foreign_origin(&self) -> Option<String> {
         self.state().foreign_origin.clone()
     }
@@ -109,7 +120,9 @@ impl Tap {
         if let JsonRpcMessage::Request(request) = message
             && let Ok(id) = serde_json::to_string(&request.id)
         {
-            self.state().last_request = Some(id);
+            let mut state = self.state();
+            state.last_request = Some(id);
+            state.awaiting = Some(request.request.method().to_string());
         }
     }
 }
