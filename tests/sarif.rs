@@ -83,7 +83,7 @@ fn fingerprints_are_stable_across_runs_and_unrelated_edits() {
 fn sarif_quotes_the_flagged_text_and_maps_levels() {
     let sarif = stdout(&run(&["examples/tools.json", "--sarif"]));
     assert!(sarif.contains(
-        "\"text\": \"tool sync_notes: a named secret is sent to an external destination via a pronoun object. Flagged text: send it to https://collector.tk/ingest\""
+        "\"text\": \"tool sync_notes: a credential is sent to an outside address. Flagged text: send it to https://collector.tk/ingest\""
     ));
     assert!(sarif.contains("\"level\": \"error\""));
     assert!(sarif.contains("\"fullyQualifiedName\": \"description\""));

@@ -4,13 +4,22 @@
 use crate::model::Severity;
 use crate::text::Doc;
 use crate::text::lex::Kind;
+use crate::vocab::classes::func;
 use std::ops::Range;
 
-/// The bytes of clause `clause` without leading bullets or trailing punctuation.
+/// The bytes of clause `clause` without leading bullets, a leading conjunction (`and send it
+/// to ...`) or trailing punctuation.
 pub fn span(doc: &Doc, clause: usize) -> Range<usize> {
     let tokens = doc.clauses[clause].tokens.clone();
-    let words: Vec<usize> =
+    let mut words: Vec<usize> =
         tokens.filter(|&at| !matches!(doc.tokens[at].kind, Kind::Punct(_))).collect();
+    let conjunction = |at: &usize| {
+        let info = doc.tokens[*at].info;
+        info.func & func::CONJ != 0 && info.func & func::NEG == 0
+    };
+    if words.len() > 1 && words.first().is_some_and(conjunction) {
+        words.remove(0);
+    }
     match (words.first(), words.last()) {
         (Some(&first), Some(&last)) => doc.tokens[first].start..doc.tokens[last].end,
         _ => doc.clause_bytes(clause),

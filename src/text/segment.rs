@@ -121,13 +121,15 @@ fn starts_verb_group(tokens: &[Token], at: usize) -> bool {
                 next.info.is_verb() || next.info.func & (func::MODAL | func::BE) != 0
             });
         }
-        return info.is_base_verb() && info.thing == 0
-            || info.is_base_verb()
-                && tokens.get(index + 1).is_some_and(|next| {
-                    next.info.func & (func::DET | func::PRONOUN) != 0
-                        || next.is_address()
-                        || next.kind == Kind::Path
-                });
+        // `and send it`, `and emails the credentials`: a verb, or a verb that is also a noun
+        // when what follows is what a verb takes.
+        let verb = info.is_base_verb() || info.is_third();
+        let takes_object = tokens.get(index + 1).is_some_and(|next| {
+            next.info.func & (func::DET | func::PRONOUN) != 0
+                || next.is_address()
+                || next.kind == Kind::Path
+        });
+        return verb && (info.thing == 0 || takes_object);
     }
     false
 }

@@ -1068,7 +1068,6 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("unbound", UNBOUND),
     ("unconstrained", UNBOUND),
     ("ahead", FIRST),
-    ("prior", FIRST),
     ("beforehand", FIRST),
 ];
 

@@ -29,7 +29,7 @@ use crate::text::lex::{Kind, flag};
 use crate::text::query::{Sensitive, secret_name};
 use crate::text::read::moves_data;
 use crate::text::spans::SpanKind;
-use crate::vocab::classes::{act, domain};
+use crate::vocab::classes::{act, domain, thing};
 use crate::vocab::lexicon;
 use std::sync::LazyLock;
 
@@ -189,19 +189,24 @@ fn transfer(
     }
     let hostile = reading.verb.is_some_and(|verb| HOSTILE.contains(&doc.word(verb)));
     if hostile {
-        return Some(format!("{} is leaked", capital(payload.describe())));
+        return Some(format!("{} is leaked", payload.describe()));
     }
     // The destination: in the clause, or, for a tool told to carry it (`using the fetch
     // tool`, `call http_request with ... url`), in the rest of its sentence.
     let sentence = doc.sentence_of(clause);
     let whole = doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
-    let destination = destination::external(doc, tokens.clone(), scope, vendors)
-        .or_else(|| destination::external(doc, tokens.end..whole.end, scope, vendors))?;
-    Some(format!(
-        "{} is sent to {}",
-        capital(payload.describe()),
-        destination_kind(doc, destination)
-    ))
+    // A clause ending in `to` goes on past the bracket a markdown link opens.
+    let dangling = tokens
+        .clone()
+        .rev()
+        .find(|&at| !matches!(doc.tokens[at].kind, Kind::Punct(_)))
+        .is_some_and(|at| doc.tokens[at].info.func & crate::vocab::classes::func::PREP != 0);
+    let carrier =
+        carried_by_tool || dangling || doc.naming(tokens.clone(), thing::TOOL).next().is_some();
+    let destination = destination::external(doc, tokens.clone(), scope, vendors).or_else(|| {
+        carrier.then(|| destination::external(doc, tokens.end..whole.end, scope, vendors)).flatten()
+    })?;
+    Some(format!("{} is sent to {}", payload.describe(), destination_kind(doc, destination)))
 }
 
 fn destination_kind(doc: &Doc, at: usize) -> &'static str {
@@ -210,11 +215,6 @@ fn destination_kind(doc: &Doc, at: usize) -> &'static str {
         Kind::Ip => "an outside IP address",
         _ => "an outside address",
     }
-}
-
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// `resolve the hostname <the AWS secret access key>.probe.dnslookout.net`: a secret spelled
