@@ -10,35 +10,85 @@ use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-/// Every source's tool and prompt names, lowercase, for rules that ask whether a name belongs
-/// to this server or another.
+/// Every source's tool and prompt names, for rules that ask whether a name belongs to this
+/// server or another.
 #[derive(Debug, Default)]
 pub struct Index {
-    /// Name → the surfaces exposing a tool or prompt by that name.
+    /// Name (lowercase) → the surfaces exposing a tool or prompt by that name.
     names: HashMap<String, Vec<usize>>,
-    /// Each surface's source name, lowercase.
+    /// Per surface: the name keys ([`name_key`]) of everything it exposes that a text may
+    /// mention as its own: tools, prompts, schema properties, prompt arguments.
+    own: Vec<std::collections::HashSet<String>>,
+    /// Each surface's source name, as given.
     sources: Vec<Option<String>>,
+    /// Per surface: the words of its source name and its server's name and title, leaving out
+    /// words every server has (`mcp`, `server`): `other CircleCI tools` are its own.
+    brands: Vec<std::collections::HashSet<String>>,
+}
+
+/// Name words that say nothing about whose a server is.
+const UNBRANDED: &[&str] =
+    &["mcp", "server", "servers", "the", "dev", "official", "for", "tool", "tools", "api"];
+
+/// A name's words joined by `_`, lowercase: `createPaymentIntent` and `create-payment-intent`
+/// share the key `create_payment_intent`.
+pub fn name_key(name: &str) -> String {
+    name_words(name).join("_")
 }
 
 impl Index {
     pub fn new(surfaces: &[Surface]) -> Index {
         let mut names: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut own = Vec::with_capacity(surfaces.len());
+        let mut brands = Vec::with_capacity(surfaces.len());
         for (index, surface) in surfaces.iter().enumerate() {
+            let mut keys = std::collections::HashSet::new();
+            let mut brand: std::collections::HashSet<String> = std::collections::HashSet::new();
+            let mut add_brand = |name: &str| {
+                brand.extend(
+                    name_words(name)
+                        .into_iter()
+                        .filter(|word| word.len() >= 3 && !UNBRANDED.contains(&word.as_str())),
+                );
+            };
+            if let Some(source) = &surface.source {
+                add_brand(source);
+            }
             for entity in &surface.entities {
-                if !matches!(entity.kind, Kind::Tool | Kind::Prompt) {
-                    continue;
+                if entity.kind == Kind::Server
+                    && let Some(info) = entity.value.get("serverInfo")
+                {
+                    for key in ["name", "title"] {
+                        if let Some(name) = info.get(key).and_then(Value::as_str) {
+                            add_brand(name);
+                        }
+                    }
                 }
-                if let Some(name) = entity.value.get("name").and_then(Value::as_str) {
+                if matches!(entity.kind, Kind::Tool | Kind::Prompt)
+                    && let Some(name) = entity.value.get("name").and_then(Value::as_str)
+                {
                     let holders = names.entry(name.to_ascii_lowercase()).or_default();
                     if !holders.contains(&index) {
                         holders.push(index);
                     }
+                    keys.insert(name_key(name));
                 }
+                for argument in
+                    entity.value.get("arguments").and_then(Value::as_array).unwrap_or_default()
+                {
+                    if let Some(name) = argument.get("name").and_then(Value::as_str) {
+                        keys.insert(name_key(name));
+                    }
+                }
+                property_names(&entity.value, &mut |name| {
+                    keys.insert(name_key(name));
+                });
             }
+            own.push(keys);
+            brands.push(brand);
         }
-        let sources =
-            surfaces.iter().map(|s| s.source.as_ref().map(|s| s.to_ascii_lowercase())).collect();
-        Index { names, sources }
+        let sources = surfaces.iter().map(|surface| surface.source.clone()).collect();
+        Index { names, own, sources, brands }
     }
 
     /// The surfaces exposing a tool or prompt named `name` (any case).
@@ -46,15 +96,43 @@ impl Index {
         self.names.get(&name.to_ascii_lowercase()).map_or(&[], Vec::as_slice)
     }
 
+    /// Whether `surface` exposes `name` as a tool, prompt, property or argument, in any
+    /// spelling of its words.
+    pub fn owns(&self, surface: usize, name: &str) -> bool {
+        self.own.get(surface).is_some_and(|keys| keys.contains(&name_key(name)))
+    }
+
+    /// Whether `word` (lowercase) is a word of `surface`'s source or server name.
+    pub fn brand(&self, surface: usize, word: &str) -> bool {
+        self.brands.get(surface).is_some_and(|words| words.contains(word))
+    }
+
     /// How many sources the scan covers.
     pub fn sources(&self) -> usize {
         self.sources.len()
     }
 
-    /// The surface whose source is named `name` (any case).
-    pub fn source_named(&self, name: &str) -> Option<usize> {
-        let name = name.to_ascii_lowercase();
-        self.sources.iter().position(|source| source.as_deref() == Some(name.as_str()))
+    /// The name of source `surface`, when it has one.
+    pub fn source(&self, surface: usize) -> Option<&str> {
+        self.sources.get(surface).and_then(Option::as_deref)
+    }
+}
+
+/// Calls `add` with every key of every `properties` object under `value`.
+fn property_names(value: &Value, add: &mut dyn FnMut(&str)) {
+    match value {
+        Value::Object(members) => {
+            for (key, member) in members {
+                if key == "properties"
+                    && let Some(properties) = member.as_object()
+                {
+                    properties.iter().for_each(|(name, _)| add(name));
+                }
+                property_names(member, add);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| property_names(item, add)),
+        _ => {}
     }
 }
 
@@ -156,9 +234,9 @@ impl<'s> Scope<'s> {
         self.purpose.get_or_init(|| purpose_of(self.entity))
     }
 
-    /// Whether this entity's own server exposes a tool or prompt named `name`.
+    /// Whether this entity's own server exposes `name` (a tool, prompt, property or argument).
     pub fn own(&self, name: &str) -> bool {
-        self.index.holders(name).contains(&self.surface)
+        self.index.owns(self.surface, name)
     }
 
     /// The other surfaces exposing a tool or prompt named `name`.

@@ -234,7 +234,8 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     let after_adverb = at > opened_at
         && tokens[at].info.is_base_verb()
         && tokens[at].kind == Kind::Word
-        && tokens[at].info.func & (func::MODAL | func::BE | func::DO | func::HAVE) == 0;
+        && tokens[at].info.func & (func::MODAL | func::BE | func::DO | func::HAVE) == 0
+        && !noun_then_be(tokens, at);
     if reading.form != Form::Condition && (starts_imperative(tokens, lower, at) || after_adverb) {
         reading.form = Form::Imperative;
         reading.subject = Party::Model;
@@ -242,8 +243,15 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         set_verb(&mut reading, tokens, at, end);
         return reading;
     }
-    // `Returns the weather`, `Also stars the repo`: a description with the tool as subject.
-    if tokens[at].info.is_third() && tokens[at].kind == Kind::Word && tokens[at].info.func == 0 {
+    // `Returns the weather`, `Also stars the repo`: a description with the tool as subject;
+    // not `Calls to send_email are ...`, a plural noun with its verb further on.
+    let plural_subject = is_word(tokens, at + 1, lower, &["to", "of", "from", "for", "made", "by"])
+        && tokens[at + 1..end].iter().any(|t| t.info.func & (func::BE | func::MODAL) != 0);
+    if tokens[at].info.is_third()
+        && tokens[at].kind == Kind::Word
+        && tokens[at].info.func == 0
+        && !plural_subject
+    {
         if reading.form != Form::Condition {
             reading.form = Form::Statement;
         }
@@ -313,6 +321,13 @@ fn set_verb(reading: &mut Reading, tokens: &[Token], at: usize, end: usize) {
     reading.complement = (at + 1).min(end)..end;
 }
 
+/// `Mail servers are stale`, `Copy jobs must finish`: the word at `at` and a noun after it
+/// are the subject of the verb after them.
+fn noun_then_be(tokens: &[Token], at: usize) -> bool {
+    tokens.get(at + 1).is_some_and(|next| next.info.thing != 0)
+        && tokens.get(at + 2).is_some_and(|then| then.info.func & (func::MODAL | func::BE) != 0)
+}
+
 /// Whether a clause's verb group is an imperative opening at `at`: a base verb not read as a
 /// noun (`Copy of`, `Report:`) or an adjective.
 fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
@@ -327,6 +342,7 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
     if is_word(tokens, at + 1, lower, &["of"])
         || next.info.func & (func::MODAL | func::BE) != 0
         || next.info.is_third() && next.info.thing == 0
+        || noun_then_be(tokens, at)
     {
         return false;
     }
@@ -395,7 +411,13 @@ fn opens_verb_group(tokens: &[Token], lower: &str, at: usize, subject_start: usi
     // noun with a relative clause, whose verb is further on.
     let pronoun_subject = at - 1 == subject_start
         && is_word(tokens, at - 1, lower, &["you", "we", "they"])
-        || is_word(tokens, at - 1, lower, &["agents", "assistants", "models"]);
+        || is_word(tokens, at - 1, lower, &["agents", "assistants", "models"])
+        // `you first call`, `you always send`: one adverb between.
+        || at == subject_start + 2
+            && is_word(tokens, subject_start, lower, &["you", "we", "they"])
+            && previous.info.func
+                & (func::ALWAYS | func::FIRST | func::COVERT | func::QUIET | func::LEAD | func::ONLY)
+                != 0;
     token.info.is_third()
         || token.info.is_participle() && !aside
         || token.info.is_base_verb() && pronoun_subject

@@ -1,0 +1,256 @@
+//! What a text names as tools that are not this server's: other tools in general (`any other
+//! tool`, `other MCP servers`, `third-party tools`, `the built-in browser`), a tool by a name
+//! this server does not expose (`send_email`), or another server (`the GitHub MCP server`).
+
+use crate::scan::scope::Scope;
+use crate::text::Doc;
+use crate::text::lex::Kind;
+use crate::vocab::classes::{func, thing};
+use std::ops::Range;
+
+/// Words after a tool noun that keep it to this server: `other tools in this server`.
+const SCOPED_AFTER: &[&str] = &["in", "of", "on", "from", "here", "below", "above", "listed"];
+/// Words before that keep it to this server: `our other tools`, `the following tools`.
+const SCOPED_BEFORE: &[&str] = &["our", "these", "following", "sibling", "related", "companion"];
+/// Words that make `other tools` every other tool: `any other tool`, `every other tool`.
+const QUANTIFIERS: &[&str] = &["any", "every", "all", "each", "whatever", "another"];
+
+/// Nouns for a tool or its server.
+fn tool_noun(doc: &Doc, at: usize) -> bool {
+    let info = doc.tokens[at].info;
+    info.thing & thing::TOOL != 0
+        || matches!(
+            doc.word(at),
+            "providers" | "provider" | "browser" | "extensions" | "apps" | "services" | "service"
+        )
+}
+
+/// Whether the tool noun at `at` is scoped to this server: `other tools in this server`, `our
+/// other tools`, `other CircleCI tools` on CircleCI's server.
+fn scoped(doc: &Doc, at: usize, range: &Range<usize>, scope: Option<&Scope<'_>>) -> bool {
+    let after = doc.word(at + 1);
+    let then = doc.word(at + 2);
+    let own_after = SCOPED_AFTER.contains(&after)
+        && matches!(then, "this" | "the" | "our" | "these")
+        && !matches!(doc.word(at + 3), "other" | "another")
+        || matches!(after, "here" | "below" | "above" | "listed");
+    // `this server`, `its tools`.
+    if matches!(doc.word(at.saturating_sub(1)), "this" | "our" | "these" | "its" | "same") {
+        return true;
+    }
+    let before = range.start.max(at.saturating_sub(4))..at;
+    // The brand stands between `other` and the noun, or right after it.
+    let from = before
+        .clone()
+        .rev()
+        .find(|&b| doc.tokens[b].info.func & func::OTHER != 0)
+        .map_or(at, |other| other + 1);
+    let branded = scope.is_some_and(|scope| {
+        (from..at).chain(at + 1..(at + 3).min(range.end)).any(|b| {
+            doc.tokens[b].info == crate::vocab::Info::default()
+                && scope.index.brand(scope.surface, doc.word(b))
+        })
+    });
+    own_after || branded || doc.has_word(before, SCOPED_BEFORE)
+}
+
+/// The first token in `range` naming other tools in general: `other`, `another`, `third-party`
+/// (or `any`, `every`, `all` with `other`) before a tool noun, a domain word or two between
+/// (`any other translation tool`, `other calendar or mail servers`), not scoped to this
+/// server; whether a quantifier makes it every other tool; whether it says `other` (rather
+/// than `any tool`, which takes in this server's own).
+pub fn others(
+    doc: &Doc,
+    range: Range<usize>,
+    scope: Option<&Scope<'_>>,
+) -> Option<(usize, bool, bool)> {
+    range.clone().find_map(|at| {
+        if !tool_noun(doc, at) || scoped(doc, at, &range, scope) {
+            return None;
+        }
+        let before = range.start.max(at.saturating_sub(5))..at;
+        let other = before
+            .clone()
+            .any(|b| doc.tokens[b].info.func & func::OTHER != 0 && doc.word(b) != "rest")
+            || doc.word(at.saturating_sub(1)) == "built-in"
+            || doc.word(at.saturating_sub(2)) == "rest" && doc.word(at.saturating_sub(1)) == "of";
+        let wide = range.start.max(at.saturating_sub(8))..at;
+        let quantified = doc.has_word(wide, QUANTIFIERS)
+            || doc.word(at.saturating_sub(2)) == "rest"
+            || doc.word(at.saturating_sub(1)) == "built-in";
+        // `with any tool`: every tool, this server's among them.
+        let any = matches!(doc.word(at.saturating_sub(1)), "any" | "every" | "whatever")
+            && doc.word(at).starts_with("tool");
+        (other || any).then_some((at, quantified, other))
+    })
+}
+
+/// Verbs right before a name that make it a tool: `calling send_email`.
+const CALLING: &[&str] =
+    &["call", "calls", "calling", "called", "invoke", "invokes", "invoking", "invoked"];
+
+/// What a tool does or gives: `the behaviour of send_email`, `the results of search_code`.
+const BEHAVIOUR: &[&str] = &[
+    "behaviour",
+    "behavior",
+    "output",
+    "outputs",
+    "result",
+    "results",
+    "response",
+    "responses",
+    "handling",
+    "implementation",
+    "definition",
+];
+
+/// A tool named in `range` that this server does not expose, with the surfaces that do. A name
+/// counts when some other server here exposes it, or when it is written as a tool is and
+/// called one: a `snake_case`, `camelCase` or `kebab-case` identifier next to `tool` or after
+/// `call` or `invoke`, or (snake case) after `use`. An English compound (`week-over-week`,
+/// `X-Ray`) or a field name (`mailboxSettings`) is no tool.
+pub fn named(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<(usize, Vec<usize>)> {
+    range.clone().find_map(|at| {
+        let token = &doc.tokens[at];
+        let text = doc.text(at).trim_matches(['`', '\'', '"']);
+        let snake = text.contains('_');
+        let camel = text.starts_with(|c: char| c.is_ascii_lowercase())
+            && text.chars().any(|c| c.is_ascii_uppercase());
+        let kebab = text.contains('-')
+            && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        let shaped = text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            && (snake || camel || kebab);
+        if !matches!(token.kind, Kind::Ident | Kind::Word)
+            || !shaped
+            || text.len() < 4
+            || scope.own(text)
+        {
+            return None;
+        }
+        // An environment variable or a constant (`API_KEY`) is no tool.
+        if text.chars().all(|c| !c.is_ascii_lowercase()) {
+            return None;
+        }
+        let holders: Vec<usize> = scope.foreign(text).collect();
+        let mut previous = at.saturating_sub(1);
+        while previous > range.start && matches!(doc.word(previous), "the" | "`" | "'" | "\"") {
+            previous -= 1;
+        }
+        let mut after = at + 1;
+        while after < range.end && matches!(doc.word(after), "`" | "'" | "\"") {
+            after += 1;
+        }
+        let next = doc.word(after);
+        let called = matches!(next, "tool" | "function" | "endpoint" | "command")
+            || CALLING.contains(&doc.word(previous))
+            || snake && matches!(doc.word(previous), "use" | "using" | "uses" | "with" | "via")
+            || doc.word(previous) == "tool" && doc.word(previous.saturating_sub(1)) == "the"
+            || snake
+                && doc.word(previous) == "of"
+                && BEHAVIOUR.contains(&doc.word(previous.saturating_sub(1)));
+        (!holders.is_empty() || called).then_some((at, holders))
+    })
+}
+
+/// `the GitHub MCP server`, `the github server's tools`: another server by name.
+pub fn server(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<usize> {
+    range.clone().find(|&at| {
+        if !doc.word(at).starts_with("server") {
+            return false;
+        }
+        let before = range.start.max(at.saturating_sub(3))..at;
+        let named = before.clone().any(|b| {
+            let token = &doc.tokens[b];
+            let unknown = token.kind == Kind::Word && token.info == crate::vocab::Info::default();
+            let word = doc.word(b);
+            let another = (0..scope.index.sources()).any(|s| {
+                s != scope.surface
+                    && scope.index.source(s).is_some_and(|name| name.eq_ignore_ascii_case(word))
+            });
+            unknown
+                && token.is(crate::text::lex::flag::CAPITAL)
+                && !scope.index.brand(scope.surface, word)
+                || another
+        });
+        // `the GitHub MCP server`, `GitHub's server`: a server, not a product (`Express
+        // Server` in a list).
+        let server_of = doc.has_word(before.clone(), &["the", "mcp"])
+            || doc.tokens[at].is(crate::text::lex::flag::POSSESSIVE)
+            || before.clone().any(|b| doc.tokens[b].is(crate::text::lex::flag::POSSESSIVE));
+        named && server_of && !doc.has_word(before, &["this", "our"])
+    })
+}
+
+/// What a text names as foreign.
+#[derive(Debug, Clone)]
+pub enum Target {
+    /// Other tools in general: `any other tool`, `third-party tools`, `the built-in browser`;
+    /// `quantified` when it is every other tool (`any other`, `another`, `all other`);
+    /// `explicit` unless it is only `any tool`, which takes in this server's own.
+    Others { quantified: bool, explicit: bool },
+    /// Another server by name: `the GitHub MCP server`.
+    Server,
+    /// A tool by a name this server does not expose, and the surfaces that do.
+    Named(Vec<usize>),
+}
+
+impl Target {
+    /// Other tools or servers in general, not one named tool.
+    pub fn general(&self) -> bool {
+        matches!(self, Target::Others { explicit: true, .. } | Target::Server)
+    }
+
+    /// Every other tool or server, not just some: `any other tool`, `the GitHub server`.
+    pub fn every(&self) -> bool {
+        matches!(self, Target::Others { quantified: true, explicit: true } | Target::Server)
+            || self.elsewhere()
+    }
+
+    /// A tool by name only.
+    pub fn named_only(&self) -> bool {
+        matches!(self, Target::Named(_))
+    }
+
+    /// A named tool another server in this scan exposes.
+    pub fn elsewhere(&self) -> bool {
+        matches!(self, Target::Named(holders) if !holders.is_empty())
+    }
+
+    /// For a message: `other tools`, `another server`, `` `send_email`, a tool this server
+    /// does not expose ``.
+    pub fn describe(&self, doc: &Doc, at: usize) -> String {
+        match self {
+            Target::Others { .. } => "other tools".to_string(),
+            Target::Server => "another server".to_string(),
+            Target::Named(_) => {
+                let name = doc.text(at).trim_matches('`');
+                format!("{name}, a tool this server does not expose")
+            }
+        }
+    }
+}
+
+/// Every foreign target in `range`, in order: general ones, other servers, and (with a scope)
+/// tools by a name this server does not expose.
+pub fn find<'d>(
+    doc: &'d Doc,
+    range: Range<usize>,
+    scope: Option<&'d Scope<'d>>,
+) -> impl Iterator<Item = (usize, Target)> + 'd {
+    let mut found: Vec<(usize, Target)> = Vec::new();
+    if let Some((at, quantified, explicit)) = others(doc, range.clone(), scope) {
+        found.push((at, Target::Others { quantified, explicit }));
+    }
+    if let Some(scope) = scope {
+        if let Some(at) = server(doc, range.clone(), scope) {
+            found.push((at, Target::Server));
+        }
+        let mut from = range.start;
+        while let Some((at, holders)) = named(doc, from..range.end, scope) {
+            found.push((at, Target::Named(holders)));
+            from = at + 1;
+        }
+    }
+    found.sort_by_key(|(at, _)| *at);
+    found.into_iter()
+}

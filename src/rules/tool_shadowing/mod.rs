@@ -1,0 +1,105 @@
+//! `tool-shadowing`: text that steers how the agent uses tools and servers that are not this
+//! server's own.
+//!
+//! A poisoned server does not need its own tools to be called: it rewrites how the agent uses
+//! everyone else's. Honest servers talk about their own tools all the time (`call list_files
+//! first`, `other tools in this server`), so every shape needs *reach*: a target the text names
+//! as foreign ([`foreign`]: `any other tool`, a tool by a name this server does not expose,
+//! another server by name), or the user's own request. The shapes ([`directs`], [`claims`]):
+//!
+//! - **a hook**: a condition on the agent's use of a foreign tool (`whenever you send email
+//!   with any tool`, `before calling any other tool`, `prior to any action on the other
+//!   servers`) governing an order;
+//! - **a preference**: an order to use this tool over, instead of or rather than a foreign one;
+//! - **a verdict**: a foreign tool or its output said to be deprecated, broken, stale, unsafe or
+//!   no longer supported;
+//! - **a distrust**: an order to ignore, disregard, drop or not use a foreign tool or what it
+//!   returns; a statement that this tool shadows or supersedes one;
+//! - **argument tampering**: a foreign tool's arguments set to a literal address or account,
+//!   or fixed `regardless` of what the user asked;
+//! - **a task claim**: a sensitive task of the user's (money, mail, sign-in, secrets) claimed by
+//!   a tool whose purpose does not cover it, or a payment the user asks for sent to a literal
+//!   account;
+//! - **a mention** ([`mention`]): in a scan of several servers, another server's distinctive
+//!   tool named by a server that does not expose it (medium: an honest integration note can
+//!   name a companion tool).
+
+mod claims;
+mod directs;
+mod foreign;
+mod mention;
+#[cfg(test)]
+mod tests;
+
+use crate::model::Severity;
+use crate::rules::{Hit, RuleMeta, TextRule, framing};
+use crate::scan::scope::name_words;
+use crate::scan::text::Text;
+use crate::text::Doc;
+
+static META: RuleMeta = RuleMeta {
+    id: "tool-shadowing",
+    severity: Severity::High,
+    summary: "text that steers how the agent uses other tools or servers, claims a sensitive \
+              task the tool's purpose does not cover, or names another server's tool",
+};
+
+pub struct ToolShadowing;
+
+impl TextRule for ToolShadowing {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
+        let scope = text.scope();
+        // A tool named as an order (`always_call_first_before_any_other_server_tool`) is read
+        // as the sentence it spells.
+        if text.path() == "name"
+            && scope.is_some_and(|scope| scope.kind() != crate::model::Kind::Server)
+        {
+            let words = name_words(text.as_str());
+            if words.len() >= 4 {
+                let spelt = words.join(" ");
+                let doc = Doc::new(&spelt);
+                let found =
+                    (0..doc.sentences.len()).find_map(|s| directs::sentence(&doc, s, scope));
+                if let Some((_, message)) = found {
+                    hits.push(Hit::new(
+                        0,
+                        text.as_str().len(),
+                        format!("a tool name that spells {message}"),
+                    ));
+                }
+            }
+            return;
+        }
+        let doc = text.doc();
+        let mut flagged: Vec<usize> = Vec::new();
+        for sentence in 0..doc.sentences.len() {
+            let found = directs::sentence(doc, sentence, scope)
+                .or_else(|| claims::sentence(doc, sentence, scope));
+            let Some((clause, message)) = found else { continue };
+            let bytes = framing::span(doc, clause);
+            let mut hit = Hit::new(bytes.start, bytes.end, message);
+            if let Some(lower) = framing::discount(doc, clause) {
+                hit = hit.with_severity(lower);
+            }
+            flagged.push(sentence);
+            hits.push(hit);
+        }
+        if let Some(scope) = scope {
+            for (range, message) in mention::mentions(doc, scope) {
+                let sentence = doc.sentences.iter().position(|s| {
+                    s.tokens.contains(&doc.tokens.partition_point(|t| t.end <= range.start))
+                });
+                if sentence.is_some_and(|s| flagged.contains(&s)) {
+                    continue;
+                }
+                hits.push(
+                    Hit::new(range.start, range.end, message).with_severity(Severity::Medium),
+                );
+            }
+        }
+    }
+}
