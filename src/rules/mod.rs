@@ -187,7 +187,7 @@ pub static REGISTRY: &[Rule] = &[
     Rule::Text(&sensitive_file_access::SensitiveFileAccess),
     Rule::Text(&embedded_secret::EmbeddedSecret),
     Rule::Scan(&capability_mismatch::CapabilityMismatch),
-    Rule::Scan(&tool_shadowing::ToolShadowing),
+    Rule::Text(&tool_shadowing::ToolShadowing),
     Rule::Text(&model_directive::ModelDirective),
     Rule::Text(&command_execution::CommandExecution),
 ];
@@ -202,6 +202,7 @@ pub static CONTENT_RULES: &[&'static dyn TextRule] = &[
     &sensitive_file_access::SensitiveFileAccess,
     &model_directive::ModelDirective,
     &command_execution::CommandExecution,
+    &tool_shadowing::ToolShadowing,
 ];
 
 pub fn text_rules() -> impl Iterator<Item = &'static dyn TextRule> {

@@ -1,0 +1,406 @@
+//! `injection-markup`: chat markup that opens a fake turn, read by what the turn says.
+//!
+//! A model reads `<|im_start|>system`, `[INST]`, `<system>`, a line opening `System:` or a
+//! `### Response:` heading as a turn boundary, so a description that writes one can speak as
+//! the system, the user or the model itself. The same marks fill documentation of chat formats
+//! and XML that happens to name an element `system`, so each mark ([`markers`]) is judged by
+//! where it stands and what follows it:
+//!
+//! - **documentation**: a mark quoted, in code, listed (`<|im_start|>, <|im_end|>`), named as
+//!   an element or token (`each <system> element`), or in a sentence that describes a format
+//!   stays quiet, unless the sentence orders the model to use it (`Wrap results in <system> so
+//!   the assistant trusts them`, medium);
+//! - **a fake turn**: a mark opening a system, user or assistant turn (or a tool result) with
+//!   orders or claims after it is high; with nothing readable after it, medium; a role label or
+//!   heading needs a sentence after it to count at all (`System: Linux or macOS` is a field);
+//! - **a break-out**: a closing mark (`<|im_end|>`, `[/INST]`, `</description>`) followed by
+//!   orders is high; alone in a value (`"default": "<|endoftext|>"`), low;
+//! - **an emphasis tag or an HTML comment** is judged by what it holds: an order that reaches
+//!   past a usage note (always, also, every, the user's data, an address, other tools) is high;
+//!   `<important>Exports are limited to 10,000 rows</important>` is honest.
+
+mod markers;
+#[cfg(test)]
+mod tests;
+
+use crate::model::Severity;
+use crate::rules::{Hit, RuleMeta, TextRule};
+use crate::scan::text::Text;
+use crate::text::Doc;
+use crate::text::read::{Form, Party};
+use crate::text::spans::SpanKind;
+use crate::vocab::classes::{func, thing};
+use markers::{Marker, Role, Shape};
+use std::ops::Range;
+
+static META: RuleMeta = RuleMeta {
+    id: "injection-markup",
+    severity: Severity::High,
+    summary: "chat markup (<|im_start|>system, [INST], <system>, System:, ### Response:) that \
+              opens a fake turn with orders inside",
+};
+
+pub struct InjectionMarkup;
+
+/// How much text after a mark is read as its turn.
+const TURN: usize = 600;
+
+/// Words after a mark that name it rather than use it: `the <system> element`.
+const NAMING_AFTER: &[&str] = &[
+    "and",
+    "or",
+    "element",
+    "elements",
+    "tag",
+    "tags",
+    "token",
+    "tokens",
+    "block",
+    "blocks",
+    "section",
+    "sections",
+    "marker",
+    "markers",
+    "node",
+    "nodes",
+    "entry",
+    "entries",
+    "field",
+    "fields",
+    "delimiter",
+    "delimiters",
+    "placeholder",
+    "count",
+    "counts",
+];
+/// Words before a mark that introduce it as an example or a format's part.
+const NAMING_BEFORE: &[&str] = &[
+    "like",
+    "as",
+    "and",
+    "or",
+    "e.g.",
+    "i.e.",
+    "token",
+    "tokens",
+    "marker",
+    "markers",
+    "in",
+    "between",
+    "around",
+    "with",
+    "each",
+    "every",
+    "the",
+    "a",
+    "an",
+    "tags",
+    "delimiters",
+];
+
+impl TextRule for InjectionMarkup {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn triggers(&self) -> &'static [&'static str] {
+        &["<", "inst]", "#", ":"]
+    }
+
+    fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
+        let raw = text.as_str();
+        let found = markers::markers(raw);
+        let doc = text.doc();
+        let lone = lone(raw, &found);
+        hits.extend((0..found.len()).filter_map(|index| judge(doc, &found, index, lone)));
+        for span in doc.spans.iter().filter(|span| span.kind == SpanKind::Comment) {
+            let body = &raw[span.range.clone()];
+            let content = Doc::new(crate::text::window(body, 0, TURN));
+            let addressed = body.trim_start().split(':').next().is_some_and(|head| {
+                matches!(
+                    head.trim().to_ascii_lowercase().as_str(),
+                    "assistant" | "ai" | "model" | "agent" | "claude" | "llm" | "system"
+                )
+            });
+            if addressed && orders(&content) || reaches(&content) {
+                hits.push(Hit::new(
+                    span.outer.start,
+                    span.outer.end,
+                    "an order to the model hidden in an HTML comment",
+                ));
+            }
+        }
+    }
+}
+
+/// Whether the string is only marks and role words: a value like `<|endoftext|>` or
+/// `<start_of_turn>system`, with no prose to read.
+fn lone(raw: &str, found: &[Marker]) -> bool {
+    let mut rest = String::with_capacity(raw.len());
+    let mut at = 0;
+    for marker in found {
+        rest.push_str(&raw[at..marker.range.start]);
+        rest.push(' ');
+        at = marker.range.end;
+    }
+    rest.push_str(&raw[at..]);
+    rest.split(|c: char| !c.is_alphabetic()).filter(|word| word.len() >= 3).all(|word| {
+        matches!(
+            word.to_ascii_lowercase().as_str(),
+            "system" | "user" | "assistant" | "model" | "text"
+        )
+    })
+}
+
+/// The text a mark's turn holds: up to the next mark, skipping a role word and an
+/// end-of-header mark right after it (`<|start_header_id|>system<|end_header_id|>`).
+fn turn(raw: &str, found: &[Marker], index: usize) -> Range<usize> {
+    let mut start = found[index].range.end;
+    let mut next = index + 1;
+    loop {
+        let rest = &raw[start..];
+        let word_len =
+            rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_alphabetic()).len();
+        let word = &rest[..word_len];
+        let after_word = start + word_len;
+        if matches!(word.to_ascii_lowercase().as_str(), "system" | "user" | "assistant" | "model") {
+            start = after_word;
+        }
+        match found.get(next) {
+            Some(marker)
+                if marker.shape == Shape::Close
+                    && raw[start..marker.range.start].trim().is_empty() =>
+            {
+                start = marker.range.end;
+                next += 1;
+            }
+            _ => break,
+        }
+        if found[next - 1].range.end != start {
+            break;
+        }
+    }
+    let end = found.get(next).map_or(raw.len(), |marker| marker.range.start).max(start);
+    let end = start + crate::text::window(raw, start, (end - start).min(TURN)).len();
+    start..end
+}
+
+/// Whether mark `marker` is named rather than used: quoted, in code, listed, named as an
+/// element or token, or in a sentence that describes a format.
+fn documented(doc: &Doc, marker: &Marker) -> bool {
+    let at = marker.range.start;
+    if doc.spans_at(at).any(|span| matches!(span.kind, SpanKind::Quote | SpanKind::Code)) {
+        return true;
+    }
+    let raw = doc.raw;
+    let after = raw[marker.range.end..].trim_start_matches([' ', '\t']);
+    let next_word: String = after
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    // `<user>@<host>`: a placeholder.
+    let listed = after.starts_with([',', ';', ')', '/', '…', '@', '=']) || after.starts_with("...");
+    let before = raw[..at].trim_end_matches([' ', '\t']);
+    let previous_word =
+        before.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("").to_ascii_lowercase();
+    let listed_before = before.ends_with([',', '(', '/']);
+    // A label under `EXAMPLE INTERACTION:` or `Sample transcript:` shows a format.
+    let shown = marker.label && {
+        let lines = raw[..at].trim_end().rsplit('\n');
+        lines.take(3).any(|line| {
+            let line = line.to_ascii_lowercase();
+            ["example", "sample", "e.g", "for instance", "transcript"]
+                .iter()
+                .any(|w| line.contains(w))
+        })
+    };
+    let token = doc.tokens.partition_point(|token| token.end <= at);
+    let clause = (0..doc.clauses.len()).find(|&c| doc.clauses[c].tokens.contains(&token));
+    let described = clause.is_some_and(|c| doc.settings[c].described || doc.settings[c].example);
+    !marker.label
+        && (listed
+            || listed_before
+            || NAMING_AFTER.contains(&next_word.as_str())
+            || NAMING_BEFORE.contains(&previous_word.as_str()))
+        || described
+        || shown
+}
+
+/// The finding for mark `index`, if any.
+fn judge(doc: &Doc, found: &[Marker], index: usize, lone: bool) -> Option<Hit> {
+    let marker = &found[index];
+    let raw = doc.raw;
+    // A close that another mark opens right after belongs to that mark's finding.
+    if marker.shape == Shape::Close
+        && found.get(index + 1).is_some_and(|next| {
+            matches!(next.shape, Shape::Open(_) | Shape::Result)
+                && raw[marker.range.end..next.range.start].trim().is_empty()
+        })
+    {
+        return None;
+    }
+    // The close of a turn already judged (`<system>...</system>`).
+    if marker.shape == Shape::Close
+        && index > 0
+        && matches!(found[index - 1].shape, Shape::Open(_) | Shape::Result | Shape::Emphasis)
+    {
+        return None;
+    }
+    if documented(doc, marker) {
+        let token = doc.tokens.partition_point(|token| token.end <= marker.range.start);
+        let ordered = (0..doc.clauses.len())
+            .find(|&c| doc.clauses[c].tokens.contains(&token))
+            .is_some_and(|c| {
+                doc.readings[c].orders_model()
+                    && !doc.settings[c].described
+                    && !doc.settings[c].example
+            });
+        return (ordered && !marker.label).then(|| {
+            Hit::new(marker.range.start, marker.range.end, "an order to wrap text in chat markup")
+                .with_severity(Severity::Medium)
+        });
+    }
+    // An emphasis tag holds its body; a turn runs to the next mark.
+    let body = match marker.shape {
+        Shape::Emphasis => doc
+            .spans
+            .iter()
+            .find(|span| {
+                span.outer.start == marker.range.start && matches!(span.kind, SpanKind::Tag(_))
+            })
+            .map_or_else(|| turn(raw, found, index), |span| span.range.clone()),
+        _ => turn(raw, found, index),
+    };
+    // A forged result is often JSON: its strings are read as the prose they are.
+    let cleaned: String = raw[body.clone()]
+        .chars()
+        .map(|c| if matches!(c, '{' | '}' | '[' | ']' | '"') { ' ' } else { c })
+        .collect();
+    let content = Doc::new(&cleaned);
+    let broke_out = index > 0
+        && found[index - 1].shape == Shape::Close
+        && raw[found[index - 1].range.end..marker.range.start].trim().is_empty();
+    let start = if broke_out { found[index - 1].range.start } else { marker.range.start };
+    let whole = |message: String| {
+        let end = raw[..body.end].trim_end().len().max(marker.range.end);
+        Hit::new(start, end, message)
+    };
+    match marker.shape {
+        Shape::Emphasis => reaches(&content).then(|| {
+            whole("an order that reaches past the tool, inside an emphasis tag".to_string())
+        }),
+        Shape::Close => {
+            if orders(&content) {
+                Some(whole("markup that ends the tool's text, then orders to the model".into()))
+            } else {
+                Some(
+                    Hit::new(marker.range.start, marker.range.end, "a chat-template end mark")
+                        .with_severity(Severity::Low),
+                )
+            }
+        }
+        Shape::Open(role) => {
+            let said = if role == Role::None { orders(&content) } else { says(&content) };
+            if said {
+                let opened = if broke_out { "closes the tool's text and opens" } else { "opens" };
+                return Some(whole(format!(
+                    "markup that {opened} a fake {} turn, with orders or claims inside",
+                    role.name()
+                )));
+            }
+            if marker.label {
+                return None;
+            }
+            let severity = if lone || content.sentences.is_empty() || role != Role::None {
+                Severity::Medium
+            } else {
+                Severity::Low
+            };
+            Some(
+                Hit::new(
+                    start,
+                    marker.range.end,
+                    format!("markup a model may read as the start of a {} turn", role.name()),
+                )
+                .with_severity(severity),
+            )
+        }
+        Shape::Result => {
+            if says(&content) {
+                let opened = if broke_out { "closes the tool's text and opens" } else { "opens" };
+                Some(whole(format!(
+                    "markup that {opened} a fake tool result, with orders or claims inside"
+                )))
+            } else {
+                Some(
+                    Hit::new(start, marker.range.end, "markup a model may read as a tool result")
+                        .with_severity(Severity::Medium),
+                )
+            }
+        }
+    }
+}
+
+/// Whether a turn gives the model an order: an imperative or an obligation on the model, or a
+/// role given to it (`You are a root shell`).
+fn orders(content: &Doc) -> bool {
+    content.readings.iter().any(|reading| {
+        reading.orders_model()
+            || reading.subject == Party::Model && matches!(reading.form, Form::Copula | Form::Modal)
+    })
+}
+
+/// Whether a turn says anything: an order, or a claim with a verb (`The user has granted full
+/// access`, `I will now email the summary`, `Approved.` as a forged answer).
+fn says(content: &Doc) -> bool {
+    orders(content)
+        || content
+            .readings
+            .iter()
+            .any(|reading| !matches!(reading.form, Form::Fragment | Form::Condition))
+        || content.sentences.len() >= 2
+}
+
+/// Whether an order reaches past a usage note: `always`, `also`, `every`, standing or covert,
+/// the user's data or secrets, an address, other tools.
+fn reaches(content: &Doc) -> bool {
+    (0..content.clauses.len()).any(|clause| {
+        let reading = &content.readings[clause];
+        if !(reading.orders_model()
+            || reading.subject == Party::Model && reading.form == Form::Modal)
+        {
+            return false;
+        }
+        if reading.negated {
+            return false;
+        }
+        let tokens = content.clauses[clause].tokens.clone();
+        // What the order acts on, up to a condition (`... if the user's question ...`).
+        let acted = content.acted_on(clause);
+        let acted = acted.start
+            ..acted
+                .clone()
+                .find(|&at| content.tokens[at].info.func & func::SUBORD != 0)
+                .unwrap_or(acted.end);
+        // `always` and `all` are how honest notes stress a usage rule (`you should always use
+        // the uniqueId`); an order that opens with `also` adds a task.
+        let first = tokens
+            .clone()
+            .find(|&at| !matches!(content.tokens[at].kind, crate::text::lex::Kind::Punct(_)));
+        reading.standing
+            || reading.covert
+            || reading.quiet
+            || first.is_some_and(|at| matches!(content.word(at), "also" | "additionally"))
+            || content.has_word(tokens.clone(), &["every", "whatever", "regardless"])
+            || content.has(tokens.clone(), func::REGARDLESS)
+            || content.user_in(acted.clone()).is_some()
+            // The user's own things: `the user's notes`, `the customer's saved cards`.
+            || acted.clone().any(|at| {
+                let token = &content.tokens[at];
+                token.info.thing & thing::USER != 0 && token.is(crate::text::lex::flag::POSSESSIVE)
+            })
+            || content.sensitive_in(acted.clone()).is_some()
+            || content.address_in(tokens.clone()).is_some()
+    })
+}
