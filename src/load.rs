@@ -114,7 +114,7 @@ pub fn load(args: &Args) -> Result<Loaded, Failure> {
                 Target::Stdio { .. } => None,
             };
             let secrets = config::secrets(&target);
-            let listing = scan_live(&target, &secrets, &options(args))
+            let listing = scan_live(&target, &secrets, &options(args), None)
                 .map_err(|error| Failure(format!("live scan failed: {error}")))?;
             if let Some(path) = &args.write_manifest {
                 write_snapshot(path, &listing.raw)?;
@@ -130,14 +130,18 @@ pub fn load(args: &Args) -> Result<Loaded, Failure> {
 }
 
 /// One live scan, with its warnings (a cleartext credential, a page cap) on stderr, `secrets`
-/// taken out of every line.
+/// taken out of every line; in a config run each warning names its server, since servers are
+/// scanned side by side.
 fn scan_live(
     target: &Target,
     secrets: &[String],
     options: &live::Options,
+    server: Option<&str>,
 ) -> Result<live::Listing, String> {
-    let warn =
-        |warning: &str| eprintln!("rune: warning: {}", escape(&config::redact(warning, secrets)));
+    let server = server.map(|name| format!("{}: ", escape(name))).unwrap_or_default();
+    let warn = |warning: &str| {
+        eprintln!("rune: warning: {server}{}", escape(&config::redact(warning, secrets)));
+    };
     if let Target::Http { url, headers } | Target::Sse { url, headers } = target
         && let Some(warning) = live::cleartext_warning(url, headers.len())
     {
@@ -224,7 +228,7 @@ fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
                     let Some(entry) = loaded.servers.get(index) else { return };
                     let EntryStatus::Ready(target) = &entry.status else { continue };
                     eprintln!("rune: scanning {} ({})", escape(&entry.name), entry.transport);
-                    let outcome = open(target, &entry.secrets, &options);
+                    let outcome = open(&entry.name, target, &entry.secrets, &options);
                     if let Ok(mut slot) = results[index].lock() {
                         *slot = Some(outcome);
                     }
@@ -279,6 +283,7 @@ fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
 
 /// One server of a config: its URL checked first, its credentials kept out of the reason.
 fn open(
+    name: &str,
     target: &Target,
     secrets: &[String],
     options: &live::Options,
@@ -286,7 +291,7 @@ fn open(
     if let Target::Http { url, .. } | Target::Sse { url, .. } = target {
         live::check_url(url, "url").map_err(|error| config::redact(&error.to_string(), secrets))?;
     }
-    scan_live(target, secrets, options)
+    scan_live(target, secrets, options, Some(name))
 }
 
 /// A server name as a file name: anything but letters, digits, `-`, `_` and `.` becomes `_`.
