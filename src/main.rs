@@ -2,6 +2,7 @@
 
 mod cli;
 mod load;
+mod signals;
 
 use clap::Parser;
 use cli::{Args, FailOn};
@@ -26,6 +27,7 @@ impl From<String> for Failure {
 }
 
 fn main() -> ExitCode {
+    signals::install();
     let args = Args::parse();
     match run(&args) {
         Ok(code) => code,

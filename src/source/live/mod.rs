@@ -23,6 +23,7 @@ mod stdio;
 mod tap;
 
 pub use origin::{check_url, cleartext_warning, public_url};
+pub use reaper::{ServersEnded, end_all};
 
 use crate::json::Value;
 use crate::model::Entity;

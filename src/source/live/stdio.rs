@@ -105,7 +105,7 @@ impl Server {
                 super::io_reason(&error)
             ))
         })?;
-        registry.add(child.id());
+        registry.add(child.id(), &tag);
         drop(registry);
         let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let shared = Arc::new(Shared {
