@@ -36,8 +36,10 @@ real_npm=(
   @upstash/context7-mcp@4.1.1
   tavily-mcp@0.2.22
   exa-mcp-server@3.4.1
+  # Prints a banner on stdout before its JSON-RPC traffic, as some servers do.
+  mcp-server-code-runner@0.1.8
 )
-if [ ! -x "$tools/node_modules/.bin/exa-mcp-server" ]; then
+if [ ! -x "$tools/node_modules/.bin/mcp-server-code-runner" ]; then
   npm install --prefix "$tools" --no-audit --no-fund --silent --save-exact "${real_npm[@]}"
 fi
 if [ ! -x "$tools/venv/bin/mcp-server-git" ]; then

@@ -131,7 +131,7 @@ pub fn load(args: &Args) -> Result<Loaded, Failure> {
                 Target::Stdio { .. } => None,
             };
             let secrets = config::secrets(&target);
-            let listing = scan_live(&target, &secrets, &options(args))
+            let listing = scan_live(&target, &secrets, &options(args), None)
                 .map_err(|error| Failure::new(live_failure(&target, &error, &secrets)))?;
             if let Some(path) = &args.write_manifest {
                 write_snapshot(path, &listing.raw)?;
@@ -147,14 +147,18 @@ pub fn load(args: &Args) -> Result<Loaded, Failure> {
 }
 
 /// One live scan, with its warnings (a cleartext credential, a page cap) on stderr, `secrets`
-/// taken out of every line. The error is not yet redacted: see [`live_failure`].
+/// taken out of every line; in a config run each warning names its server, since servers are
+/// scanned side by side. The error is not yet redacted: see [`live_failure`].
 fn scan_live(
     target: &Target,
     secrets: &[String],
     options: &live::Options,
+    server: Option<&str>,
 ) -> Result<live::Listing, LiveError> {
-    let warn =
-        |warning: &str| eprintln!("rune: warning: {}", escape(&config::redact(warning, secrets)));
+    let server = server.map(|name| format!("{}: ", escape(name))).unwrap_or_default();
+    let warn = |warning: &str| {
+        eprintln!("rune: warning: {server}{}", escape(&config::redact(warning, secrets)));
+    };
     if let Target::Http { url, headers } | Target::Sse { url, headers } = target
         && let Some(warning) = live::cleartext_warning(url, headers.len())
     {
@@ -301,7 +305,7 @@ fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
                     if progress {
                         eprintln!("{}", progress_line(started, to_open, &entry.name));
                     }
-                    let outcome = open(target, &entry.secrets, &options);
+                    let outcome = open(&entry.name, target, &entry.secrets, &options);
                     if let Ok(mut slot) = results[index].lock() {
                         *slot = Some(outcome);
                     }
@@ -353,6 +357,7 @@ fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
 
 /// One server of a config: its URL checked first, its credentials kept out of the reason.
 fn open(
+    name: &str,
     target: &Target,
     secrets: &[String],
     options: &live::Options,
@@ -361,7 +366,7 @@ fn open(
     if let Target::Http { url, .. } | Target::Sse { url, .. } = target {
         live::check_url(url, "url").map_err(reason)?;
     }
-    scan_live(target, secrets, options).map_err(reason)
+    scan_live(target, secrets, options, Some(name)).map_err(reason)
 }
 
 /// Progress is for a person watching a config run whose servers wait their turn: on a

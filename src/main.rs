@@ -2,6 +2,7 @@
 
 mod cli;
 mod load;
+mod signals;
 
 use clap::{CommandFactory, Parser};
 use cli::{Args, FailOn};
@@ -41,6 +42,7 @@ impl From<String> for Failure {
 }
 
 fn main() -> ExitCode {
+    signals::install();
     let args = Args::parse();
     match run(&args) {
         Ok(code) => code,

@@ -99,6 +99,11 @@ impl Band {
     }
 }
 
+/// The most code points of a name a label shows. Every finding carries its entity's label into
+/// every report, so an unbounded one would make a report grow with the findings times the
+/// name: a megabyte name with a thousand findings would print a gigabyte.
+const LABEL_CHARS: usize = 200;
+
 /// One tool, prompt, resource (or resource template) or the server's own metadata, kept as
 /// the exact JSON the server sent.
 #[derive(Debug, Clone)]
@@ -111,8 +116,19 @@ pub struct Entity {
 
 impl Entity {
     /// The name a human knows this entity by (behaviour item 44), any secret in it masked
-    /// (see [`Redaction`]): the label reaches every report, the baseline and the pin.
+    /// (see [`Redaction`]) and clipped to [`LABEL_CHARS`] code points (`...` marks the cut):
+    /// the label reaches every report, the baseline and the pin. Two names alike in all they
+    /// show are told apart where it matters: a pin records each occurrence and every leaf,
+    /// the name's included.
     pub fn label(&self) -> String {
+        let label = self.full_label();
+        match label.char_indices().nth(LABEL_CHARS) {
+            Some((cut, _)) => format!("{}...", &label[..cut]),
+            None => label,
+        }
+    }
+
+    fn full_label(&self) -> String {
         let fields: &[&str] = match self.kind {
             Kind::Server => {
                 let info = self.value.get("serverInfo");
@@ -358,6 +374,19 @@ impl Finding {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_name_is_clipped_in_the_label() {
+        let entity = |name: &str| Entity {
+            kind: Kind::Tool,
+            index: 0,
+            value: Value::Object(vec![("name".into(), Value::String(name.into()))]),
+        };
+        let long = "é".repeat(LABEL_CHARS) + "<|im_start|>".repeat(10_000).as_str();
+        assert_eq!(entity(&long).label(), format!("{}...", "é".repeat(LABEL_CHARS)));
+        let exact = "x".repeat(LABEL_CHARS);
+        assert_eq!(entity(&exact).label(), exact);
+    }
 
     fn at(text: &str) -> Location<'_> {
         Location {

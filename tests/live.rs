@@ -313,6 +313,78 @@ fn each_scan_reads_the_server_afresh() {
     assert_ne!(description(&first), description(&second));
 }
 
+// --- what real servers do -------------------------------------------------------------------
+
+#[test]
+fn banners_and_log_lines_on_stdout_are_skipped_with_a_warning() {
+    let listing = scans(&stdio(&["banner"], &[]), &options(20.0));
+    assert_eq!(names(&listing, Kind::Tool), ["get_weather"]);
+    assert_eq!(
+        listing.warnings,
+        ["server wrote 3 lines to stdout that are not JSON-RPC, skipped as MCP clients skip \
+          them; the first: '<U+001B>[32mFixture MCP Server running on stdio<U+001B>[0m'"]
+    );
+}
+
+#[test]
+fn skipped_stdout_is_bounded_in_lines_and_bytes() {
+    let listing = scans(&stdio(&["noise", "100"], &[]), &options(20.0));
+    assert_eq!(names(&listing, Kind::Tool), ["get_weather"]);
+    assert_eq!(
+        listing.warnings,
+        ["server wrote 100 lines to stdout that are not JSON-RPC, skipped as MCP clients skip \
+          them; the first: 'log 0 ..............'"]
+    );
+    assert_eq!(
+        hostile_stdio("noise-lines", &["noise", "101"], &options(10.0)).to_string(),
+        "server wrote more than 100 lines to stdout that are not JSON-RPC, past what rune skips \
+         as startup noise; the first: 'log 0 ..............'"
+    );
+    let bytes = hostile_stdio("noise-bytes", &["noise", "2", "40000"], &options(10.0));
+    assert!(
+        bytes.to_string().starts_with(
+            "server wrote more than 64 KiB to stdout that is not JSON-RPC, past what rune skips \
+             as startup noise; the first: 'log 0 ....."
+        ),
+        "{bytes}"
+    );
+}
+
+#[test]
+fn notifications_before_the_handshake_reply_are_read_past() {
+    each_transport(&["notify-first"], |transport, target| {
+        let listing = scans(&target, &options(20.0));
+        assert_eq!(names(&listing, Kind::Tool), ["get_weather"], "{transport}");
+        assert!(listing.warnings.is_empty(), "{transport}: {:?}", listing.warnings);
+    });
+}
+
+#[test]
+fn a_server_asking_mid_listing_gets_a_ping_answered_and_the_rest_refused() {
+    let scratch = Scratch::new("server-requests");
+    let record = scratch.path("answers");
+    each_transport(&["server-requests", common::text(&record)], |transport, target| {
+        let listing = scans(&target, &options(20.0));
+        assert_eq!(names(&listing, Kind::Tool), ["get_weather"], "{transport}");
+        let recorded = std::fs::read_to_string(&record).expect("the fixture recorded answers");
+        let answers = json::parse(recorded.lines().last().expect("a line")).expect("JSON");
+        let answer = |id: &str| answers.get(id).unwrap_or_else(|| panic!("{transport}: {id}"));
+        assert_eq!(
+            answer("s-ping").get("result"),
+            Some(&Value::Object(vec![])),
+            "{transport}: ping is answered"
+        );
+        for refused in ["s-sampling", "s-roots", "s-elicit"] {
+            let error = answer(refused).get("error");
+            let code = error.and_then(|error| error.get("code"));
+            assert_eq!(code, Some(&Value::Number("-32601".into())), "{transport}: {refused}");
+            assert!(answer(refused).get("result").is_none(), "{transport}: {refused}");
+        }
+    });
+    let recorded = std::fs::read_to_string(&record).expect("answers");
+    assert_eq!(recorded.lines().count(), 3, "one record per transport");
+}
+
 // --- caps -----------------------------------------------------------------------------------
 
 #[test]
@@ -439,11 +511,22 @@ fn a_package_runner_that_times_out_is_told_about_the_first_run_download() {
 }
 
 #[test]
-fn a_server_that_writes_garbage_on_stdout_fails_at_once() {
-    let error = hostile_stdio("garbage", &["garbage-stdout"], &options(10.0));
+fn a_server_that_writes_text_instead_of_a_reply_times_out_quoting_it() {
+    let error = hostile_stdio("garbage", &["garbage-stdout"], &options(1.0));
+    assert_eq!(
+        error.to_string(),
+        "server did not respond within 1s (see --timeout); the server wrote 1 line to stdout \
+         that is not JSON-RPC, skipped as MCP clients skip them; the first: \
+         'Server ready! Listening on stdio...'"
+    );
+}
+
+#[test]
+fn a_line_that_begins_like_json_but_does_not_parse_fails_at_once() {
+    let error = hostile_stdio("broken-json", &["broken-json"], &options(10.0));
     let message = error.to_string();
     assert!(message.starts_with("server sent a message that is not JSON ("), "{message}");
-    assert!(message.ends_with("'Server ready! Listening on stdio...'"), "{message}");
+    assert!(message.ends_with(", \"result\": {\"'"), "{message}");
 }
 
 #[test]

@@ -177,3 +177,31 @@ fn a_write_into_a_missing_folder_fails_and_leaves_nothing() {
     let output = run(&["examples/tools.json", "--write-baseline", "no/such/dir/b.json"]);
     assert_refused(&output, "cannot write baseline no/such/dir/b.json");
 }
+
+/// A pin kept elsewhere and linked into the repository: writing it replaces the linked file,
+/// and the link stays a link.
+#[test]
+#[cfg(unix)]
+fn writing_onto_a_symbolic_link_writes_through_to_its_target() {
+    let scratch = Scratch::new("symlink");
+    let manifest = scratch.file("tools.json", MANIFEST.as_bytes());
+    std::fs::create_dir(scratch.path("shared")).expect("folder");
+    let target = scratch.file("shared/rune.pin.json", b"an old pin");
+    let link = scratch.path("rune.pin.json");
+    std::os::unix::fs::symlink("shared/rune.pin.json", &link).expect("symlink");
+
+    let output = run(&[text(&manifest), "--write-pin", text(&link)]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(std::fs::symlink_metadata(&link).expect("link").file_type().is_symlink());
+    let written = std::fs::read_to_string(&target).expect("the target");
+    assert!(written.starts_with("{\n  \"version\": 1,"), "{written}");
+    let output = run(&[text(&manifest), "--pin", text(&link)]);
+    assert_eq!(output.status.code(), Some(1), "the pin holds; the finding fails the gate");
+    assert!(!stderr(&output).contains("no longer match the pin"), "{}", stderr(&output));
+    let mut beside: Vec<_> = std::fs::read_dir(scratch.path("shared"))
+        .expect("folder")
+        .map(|entry| entry.expect("entry").file_name())
+        .collect();
+    beside.sort();
+    assert_eq!(beside, ["rune.pin.json"], "no temporary left beside the target");
+}

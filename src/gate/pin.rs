@@ -15,7 +15,7 @@ use crate::json::{self, Value};
 use crate::model::{Kind, Surface};
 use crate::report::json::{number, object, string};
 use crate::scan::walk;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
 pub const PIN_VERSION: u32 = 1;
@@ -82,13 +82,19 @@ impl Pin {
             .flat_map(|surface| {
                 surface.entities.iter().map(|entity| {
                     let mut fields = BTreeMap::new();
+                    // The last `~n` each path took, so the next repeat of it starts there: a
+                    // search from `~1` for every leaf would take the square of the repeats,
+                    // and a document can spell one path in exponentially many ways.
+                    let mut repeats: HashMap<String, usize> = HashMap::new();
                     walk::leaves(&entity.value, &mut |path, leaf| {
                         // A key holding a `.` can make two paths alike; keep both.
                         let mut key = path.to_string();
-                        let mut repeat = 0;
-                        while fields.contains_key(&key) {
-                            repeat += 1;
-                            key = format!("{path}~{repeat}");
+                        if fields.contains_key(&key) {
+                            let repeat = repeats.entry(key.clone()).or_insert(0);
+                            while fields.contains_key(&key) {
+                                *repeat += 1;
+                                key = format!("{path}~{repeat}");
+                            }
                         }
                         fields.insert(key, leaf_digest(leaf));
                     });
@@ -358,6 +364,23 @@ fn compare(pinned: &[PinnedEntity], current: &[PinnedEntity]) -> Vec<Drifted> {
 mod tests {
     use super::*;
     use crate::model::Entity;
+
+    #[test]
+    fn leaves_sharing_a_path_are_numbered_in_order_around_real_keys() {
+        // Four spellings of the path a.b.c, and a real key a.b.c~2 between them.
+        let value = json::parse(
+            r#"{"name": "t", "a.b.c": 1, "a.b": {"c": 2}, "a.b.c~2": 3, "a": {"b.c": 4, "b": {"c": 5}}}"#,
+        )
+        .unwrap();
+        let pin = Pin::of(&single(vec![Entity { kind: Kind::Tool, index: 0, value }]));
+        let fields = &pin.entities[0].fields;
+        let keys: Vec<&str> = fields.keys().map(String::as_str).collect();
+        assert_eq!(keys, ["a.b.c", "a.b.c~1", "a.b.c~2", "a.b.c~3", "a.b.c~4", "name"]);
+        let number = |text: &str| leaf_digest(&Value::Number(text.into()));
+        assert_eq!(fields["a.b.c~2"], number("3"), "the real key keeps its name");
+        assert_eq!(fields["a.b.c~3"], number("4"));
+        assert_eq!(fields["a.b.c~4"], number("5"));
+    }
 
     fn tool(index: usize, name: &str, description: &str) -> Entity {
         let value = json::parse(&format!(

@@ -245,7 +245,8 @@ pub fn redact(text: &str, secrets: &[String]) -> String {
 }
 
 /// Reads a config's text; `path` names it in messages and anchors `${workspaceFolder}`.
-fn read(path: &Path, text: &str, env: &dyn Environment) -> Result<Config, String> {
+/// [`load`] without the file, for callers holding the text (the fuzz targets).
+pub fn read(path: &Path, text: &str, env: &dyn Environment) -> Result<Config, String> {
     let json_text = strip_jsonc(text)?;
     let document = json::parse(&json_text).map_err(|error| {
         format!(

@@ -3,7 +3,8 @@
 //! rune completes the handshake (keeping the server's `instructions` and `serverInfo`), lists
 //! tools, then prompts and resources (with resource templates) when the server offers them,
 //! following `nextCursor` up to a page cap. It never calls a tool, gets a prompt or reads a
-//! resource. Everything the server said is assembled into one manifest document
+//! resource, and answers a server's own requests only with a `ping` reply or a refusal (see
+//! [`client`]). Everything the server said is assembled into one manifest document
 //! ([`Listing::raw`]), and the entities are read from that document by the manifest reader, so
 //! a live scan and a scan of its saved document are the same scan.
 //!
@@ -13,6 +14,7 @@
 //! minimal environment in its own process group that is killed when the scan ends, and when
 //! headers are sent a redirect to another origin stops the scan before they follow it.
 
+mod client;
 mod http;
 mod legacy_sse;
 mod origin;
@@ -21,12 +23,14 @@ mod stdio;
 mod tap;
 
 pub use origin::{check_url, cleartext_warning, public_url};
+pub use reaper::{ServersEnded, end_all};
 
 use crate::json::Value;
 use crate::model::Entity;
 use crate::report::escape::escape;
 use crate::source::config::{self, Target};
 use crate::source::manifest::{self, ManifestError};
+use client::Scanner;
 use http::HttpClient;
 use legacy_sse::LegacySse;
 use rmcp::ServiceExt;
@@ -265,7 +269,7 @@ fn scan_unredacted(target: &Target, options: &Options) -> Result<Listing, LiveEr
 /// How long a finished scan waits for the session to close politely.
 const CLOSE_GRACE: Duration = Duration::from_millis(500);
 
-type Client = RunningService<RoleClient, ClientConfig>;
+type Client = RunningService<RoleClient, Scanner>;
 
 /// Runs one scan on `runtime`: connect, handshake, listings, all within the budget, stopping
 /// early when a transport records a failure. A refused redirect outranks every outcome.
@@ -307,7 +311,19 @@ where
     if let Some(origin) = tap.foreign_origin() {
         return Err(LiveError::ForeignOrigin(origin));
     }
-    outcome.map_err(|error| tap.failure().unwrap_or(error))
+    outcome.map_err(|error| with_noise(tap.failure().unwrap_or(error), tap))
+}
+
+/// A failure, with what the server wrote to stdout that was skipped: often the reason (a
+/// server that prints its own error there and exits).
+fn with_noise(error: LiveError, tap: &Tap) -> LiveError {
+    let Some(note) = tap.noise_note() else { return error };
+    match error {
+        LiveError::Failed(_) | LiveError::Timeout(_) => {
+            LiveError::Failed(format!("{error}; the {note}"))
+        }
+        other => other,
+    }
 }
 
 /// One listing method and where its items go in the manifest document.
@@ -376,7 +392,7 @@ async fn session<T>(
 where
     T: Transport<RoleClient> + 'static,
 {
-    let client = client_info()
+    let client = Scanner { info: client_info() }
         .serve(Tapped { inner: transport, tap: Arc::clone(tap) })
         .await
         .map_err(handshake_failure)?;
@@ -402,6 +418,7 @@ where
             document.push((kind.key.to_string(), Value::Array(items)));
         }
     }
+    warnings.extend(tap.noise_note());
     let raw = Value::Object(document);
     let entities = manifest::read_document(raw.clone()).map_err(|error| {
         let problem = match error {

@@ -12,8 +12,10 @@
 //!   process group: orphans that also shed the tag.
 //!
 //! Elsewhere only the process group is killed (the README says so).
+//!
+//! When a signal ends rune, [`end_all`] kills every running server the same way at once.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
@@ -26,11 +28,40 @@ pub(super) fn new_tag() -> String {
     format!("{}.{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed))
 }
 
-/// The servers running now, by process id. Held while a server is spawned and while orphans
-/// are collected, so a server being born is never mistaken for an orphan.
-static RUNNING: Mutex<Option<HashSet<u32>>> = Mutex::new(None);
+/// The servers running now: their process ids and tags. Held while a server is spawned and
+/// while orphans are collected, so a server being born is never mistaken for an orphan, and
+/// by [`end_all`] until the process is gone, so no server starts after it.
+static RUNNING: Mutex<Option<HashMap<u32, String>>> = Mutex::new(None);
 
-pub(super) struct Registry(MutexGuard<'static, Option<HashSet<u32>>>);
+pub(super) struct Registry(MutexGuard<'static, Option<HashMap<u32, String>>>);
+
+/// Held by [`end_all`]: while it lives no server starts.
+pub struct ServersEnded {
+    _held: Registry,
+}
+
+/// Kills every running server outright (its group, and every descendant that left it) and
+/// holds back every server yet to start until the returned guard is dropped; the caller is
+/// about to end the process, so nothing is reaped and there is no grace period.
+pub fn end_all() -> ServersEnded {
+    let registry = registry();
+    #[cfg(unix)]
+    {
+        use rustix::process::Signal;
+        let servers: Vec<(u32, String)> =
+            registry.0.iter().flatten().map(|(&pid, tag)| (pid, tag.clone())).collect();
+        for (pid, tag) in servers {
+            let strays = strays(pid, &tag);
+            if let Some(group) = i32::try_from(pid).ok().and_then(rustix::process::Pid::from_raw) {
+                let _ = rustix::process::kill_process_group(group, Signal::KILL);
+            }
+            signal_each(&strays, Signal::KILL);
+        }
+        #[cfg(target_os = "linux")]
+        linux::kill_orphans();
+    }
+    ServersEnded { _held: registry }
+}
 
 /// Locks the registry of running servers; the first call also makes rune a subreaper.
 pub(super) fn registry() -> Registry {
@@ -40,18 +71,18 @@ pub(super) fn registry() -> Registry {
         linux::become_subreaper();
     }
     let mut registry = Registry(guard);
-    registry.0.get_or_insert_with(HashSet::new);
+    registry.0.get_or_insert_with(HashMap::new);
     registry
 }
 
 impl Registry {
-    pub(super) fn add(&mut self, pid: u32) {
-        self.0.get_or_insert_with(HashSet::new).insert(pid);
+    pub(super) fn add(&mut self, pid: u32, tag: &str) {
+        self.0.get_or_insert_with(HashMap::new).insert(pid, tag.to_string());
     }
 
     /// Forgets a stopped server; when it was the last one running, ends every adopted orphan.
     pub(super) fn remove(&mut self, pid: u32) {
-        let running = self.0.get_or_insert_with(HashSet::new);
+        let running = self.0.get_or_insert_with(HashMap::new);
         running.remove(&pid);
         if running.is_empty() {
             #[cfg(target_os = "linux")]
@@ -173,6 +204,12 @@ mod linux {
     /// descendant starts in the server's group and may leave it, while a process the embedding
     /// program starts itself stays in rune's group.
     pub(super) fn end_orphans() {
+        reap(&kill_orphans());
+    }
+
+    /// Kills every child of rune outside rune's own process group, and its descendants;
+    /// returns the children, to be reaped.
+    pub(super) fn kill_orphans() -> Vec<u32> {
         let own = rustix::process::getpid().as_raw_nonzero().get().unsigned_abs();
         let own_group = rustix::process::getpgrp().as_raw_nonzero().get().unsigned_abs();
         let orphans: Vec<u32> = processes()
@@ -180,15 +217,12 @@ mod linux {
             .filter(|process| process.parent == own && process.group != own_group)
             .map(|process| process.pid)
             .collect();
-        if orphans.is_empty() {
-            return;
-        }
         let mut doomed = orphans.clone();
         for &orphan in &orphans {
             doomed.extend(descendants(orphan));
         }
         super::signal_each(&doomed, Signal::KILL);
-        reap(&orphans);
+        orphans
     }
 
     /// Waits up to a second in all for each of `pids` that is rune's child to be reaped; the

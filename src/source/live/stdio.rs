@@ -9,7 +9,9 @@
 use super::reaper;
 use super::tap::Tap;
 use super::{LiveError, quote};
+use crate::json::{self, Value};
 use crate::report::escape::escape;
+use rmcp::model::ServerJsonRpcMessage;
 use rmcp::service::{RoleClient, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use std::path::Path;
@@ -103,7 +105,7 @@ impl Server {
                 super::io_reason(&error)
             ))
         })?;
-        registry.add(child.id());
+        registry.add(child.id(), &tag);
         drop(registry);
         let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let shared = Arc::new(Shared {
@@ -300,9 +302,15 @@ impl StderrTail {
     }
 }
 
-/// Newline-delimited JSON-RPC over the server's pipes. Anything on stdout that is not a
-/// protocol message fails the scan: the spec reserves stdout for messages, and a server that
-/// breaks that rule is not one whose answers rune can vouch for.
+/// Newline-delimited JSON-RPC over the server's pipes.
+///
+/// The spec reserves stdout for messages, but servers print banners and log lines there, and
+/// the reference SDK clients skip what they cannot parse, so rune skips such a line too (with
+/// a warning, within [`super::tap::NOISE_LINES`] and [`super::tap::NOISE_BYTES`]). Only lines a
+/// client could not mistake for a message are skipped: one that does not begin with `{` or
+/// `[`, and a JSON object without a `jsonrpc` member (a JSON logger's line). A line that
+/// begins like JSON but does not parse fails the scan, since a laxer client might read it as
+/// the reply rune would otherwise skip and take from a later line.
 pub(super) struct StdioTransport {
     stdin: Arc<tokio::sync::Mutex<tokio::process::ChildStdin>>,
     stdout: BufReader<tokio::process::ChildStdout>,
@@ -314,7 +322,7 @@ pub(super) struct StdioTransport {
 }
 
 impl StdioTransport {
-    async fn next_line(&mut self) -> Result<String, LiveError> {
+    async fn next_line(&mut self) -> Result<Vec<u8>, LiveError> {
         loop {
             let buffer = match self.stdout.fill_buf().await {
                 Ok(buffer) => buffer,
@@ -343,12 +351,31 @@ impl StdioTransport {
             }
             if complete {
                 let line = std::mem::take(&mut self.line);
-                let text = String::from_utf8(line).map_err(|_| {
-                    LiveError::Protocol("server wrote bytes that are not UTF-8 to stdout".into())
-                })?;
-                if !text.trim().is_empty() {
-                    return Ok(text);
+                if !line.iter().all(u8::is_ascii_whitespace) {
+                    return Ok(line);
                 }
+            }
+        }
+    }
+
+    /// The next message, past any line skipped as noise.
+    async fn next_message(&mut self) -> Result<ServerJsonRpcMessage, LiveError> {
+        loop {
+            let line = self.next_line().await?;
+            let first = line.iter().find(|byte| !byte.is_ascii_whitespace());
+            if !matches!(first, Some(b'{' | b'[')) {
+                self.tap.skip_noise(&String::from_utf8_lossy(&line))?;
+                continue;
+            }
+            let text = String::from_utf8(line).map_err(|_| {
+                LiveError::Protocol("server wrote bytes that are not UTF-8 to stdout".into())
+            })?;
+            match json::parse(&text) {
+                Ok(Value::Object(members)) if !members.iter().any(|(key, _)| key == "jsonrpc") => {
+                    self.tap.skip_noise(&text)?;
+                }
+                Ok(raw) => return self.tap.received(raw),
+                Err(error) => return Err(self.tap.not_json(&error, &text)),
             }
         }
     }
@@ -381,11 +408,7 @@ impl Transport<RoleClient> for StdioTransport {
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleClient>> {
-        let received = match self.next_line().await {
-            Ok(text) => self.tap.received_text(&text),
-            Err(failure) => Err(failure),
-        };
-        match received {
+        match self.next_message().await {
             Ok(message) => Some(message),
             Err(failure) => {
                 self.tap.fail(failure);

@@ -6,11 +6,12 @@
 //! files replies here exactly as they arrived, and only then gives rmcp its typed copy.
 //!
 //! The tap also holds the first failure a transport saw (an HTTP status, a process that
-//! exited, a message too large), which says more than the error rmcp surfaces later, and the
-//! origin a redirect tried to take the scan's credentials to.
+//! exited, a message too large), which says more than the error rmcp surfaces later, the
+//! origin a redirect tried to take the scan's credentials to, and the lines a stdio server
+//! wrote to stdout that were skipped as not JSON-RPC (see [`Tap::skip_noise`]).
 
-use super::LiveError;
-use crate::json::{self, Value};
+use super::{LiveError, quote};
+use crate::json::{self, JsonError, Value};
 use rmcp::model::{ClientJsonRpcMessage, JsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::service::{RoleClient, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
@@ -36,7 +37,24 @@ struct State {
     replies: HashMap<String, Value>,
     failure: Option<LiveError>,
     foreign_origin: Option<String>,
+    noise: Noise,
 }
+
+/// Lines of a stdio server's stdout skipped as not JSON-RPC (a banner, a log line).
+#[derive(Default)]
+struct Noise {
+    lines: usize,
+    bytes: usize,
+    /// The first one, quoted for a message.
+    first: Option<String>,
+    /// Past the bounds: the scan failed, naming the first line.
+    overflowed: bool,
+}
+
+/// The most noise a server may write before the scan fails: enough for banners and startup
+/// logs, too little for a server that does not speak the protocol at all to stall the scan.
+pub(super) const NOISE_LINES: usize = 100;
+pub(super) const NOISE_BYTES: usize = 64 * 1024;
 
 impl Tap {
     fn state(&self) -> MutexGuard<'_, State> {
@@ -68,11 +86,57 @@ impl Tap {
     pub(super) fn received_text(&self, text: &str) -> Result<ServerJsonRpcMessage, LiveError> {
         match json::parse(text) {
             Ok(raw) => self.received(raw),
-            Err(error) => Err(self.fail(LiveError::Protocol(format!(
-                "server sent a message that is not JSON ({error}): {}",
-                super::quote(text)
-            )))),
+            Err(error) => Err(self.not_json(&error, text)),
         }
+    }
+
+    /// Fails the scan on a message that does not parse.
+    pub(super) fn not_json(&self, error: &JsonError, text: &str) -> LiveError {
+        self.fail(LiveError::Protocol(format!(
+            "server sent a message that is not JSON ({error}): {}",
+            quote(text)
+        )))
+    }
+
+    /// Counts one line skipped as not JSON-RPC; past [`NOISE_LINES`] lines or [`NOISE_BYTES`]
+    /// in all, the scan fails.
+    pub(super) fn skip_noise(&self, line: &str) -> Result<(), LiveError> {
+        let mut state = self.state();
+        let noise = &mut state.noise;
+        noise.lines += 1;
+        noise.bytes = noise.bytes.saturating_add(line.len());
+        let first = noise.first.get_or_insert_with(|| quote(line)).clone();
+        let excess = if noise.lines > NOISE_LINES {
+            format!("more than {NOISE_LINES} lines to stdout that are")
+        } else if noise.bytes > NOISE_BYTES {
+            format!("more than {} to stdout that is", super::size(NOISE_BYTES))
+        } else {
+            return Ok(());
+        };
+        noise.overflowed = true;
+        drop(state);
+        Err(self.fail(LiveError::Failed(format!(
+            "server wrote {excess} not JSON-RPC, past what rune skips as startup noise; the \
+             first: {first}"
+        ))))
+    }
+
+    /// What was skipped as not JSON-RPC, as a warning; `None` when nothing was, or when too
+    /// much was (the failure says so).
+    pub(super) fn noise_note(&self) -> Option<String> {
+        let state = self.state();
+        let Noise { lines, first: Some(first), overflowed: false, .. } = &state.noise else {
+            return None;
+        };
+        let (count, verb) = if *lines == 1 {
+            ("1 line".to_string(), "is")
+        } else {
+            (format!("{lines} lines"), "are")
+        };
+        Some(format!(
+            "server wrote {count} to stdout that {verb} not JSON-RPC, skipped as MCP clients \
+             skip them; the first: {first}"
+        ))
     }
 
     /// The reply to the last request sent, taken out of the tap.
@@ -196,6 +260,33 @@ mod tests {
         assert_eq!(tap.failure(), Some(failure));
         let other = Tap::default().received_text(r#"{"log": "x"}"#).expect_err("not JSON-RPC");
         assert!(other.to_string().starts_with("server sent something that is not a JSON-RPC"));
+    }
+
+    #[test]
+    fn noise_is_counted_quoted_and_bounded() {
+        let tap = Tap::default();
+        assert_eq!(tap.noise_note(), None);
+        tap.skip_noise("Server \u{1b}[1mup").expect("within bounds");
+        assert_eq!(
+            tap.noise_note().as_deref(),
+            Some(
+                "server wrote 1 line to stdout that is not JSON-RPC, skipped as MCP clients \
+                 skip them; the first: 'Server <U+001B>[1mup'"
+            )
+        );
+        for _ in 1..NOISE_LINES {
+            tap.skip_noise("more").expect("within bounds");
+        }
+        assert!(tap.noise_note().is_some_and(|note| note.starts_with("server wrote 100 lines")));
+        let failure = tap.skip_noise("one too many").expect_err("past the line bound");
+        assert!(failure.to_string().ends_with("the first: 'Server <U+001B>[1mup'"), "{failure}");
+        assert_eq!(tap.failure(), Some(failure));
+        assert_eq!(tap.noise_note(), None, "the failure says it");
+
+        let bytes = Tap::default();
+        bytes.skip_noise(&"x".repeat(NOISE_BYTES)).expect("within bounds");
+        let failure = bytes.skip_noise("x").expect_err("past the byte bound");
+        assert!(failure.to_string().starts_with("server wrote more than 64 KiB"), "{failure}");
     }
 
     #[test]
