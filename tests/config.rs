@@ -267,7 +267,7 @@ fn a_server_that_will_not_start_is_one_clear_line() {
 fn a_rune_flag_given_to_the_server_is_pointed_out() {
     let script = fixture_script().display().to_string();
     let output =
-        run(&["--stdio", python(), &script, "stdio", "garbage-stdout", "--json", "--fail-on=high"]);
+        run(&["--stdio", python(), &script, "stdio", "broken-json", "--json", "--fail-on=high"]);
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -515,8 +515,8 @@ fn a_server_that_writes_text_instead_of_a_reply_times_out_quoting_it() {
     let error = hostile_stdio("garbage", &["garbage-stdout"], &options(1.0));
     assert_eq!(
         error.to_string(),
-        "server did not respond within 1s (see --timeout); the server wrote 1 line to stdout \
-         that is not JSON-RPC, skipped as MCP clients skip them; the first: \
+        "server did not answer initialize (the handshake) within 1s (see --timeout); the server \
+         wrote 1 line to stdout that is not JSON-RPC, skipped as MCP clients skip them; the first: \
          'Server ready! Listening on stdio...'"
     );
 }

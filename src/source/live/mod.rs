@@ -202,10 +202,11 @@ impl LiveError {
         }
     }
 
-    /// Whether the server itself broke off: it wrote something that is not MCP to stdout, or
-    /// exited early. Misplaced arguments (a flag meant for rune) end a server this way.
+    /// Whether the server itself broke off: it wrote something that is not MCP to stdout,
+    /// exited early, or stopped answering. Misplaced arguments (a flag meant for rune) end a server this way.
     pub fn is_server_breakdown(&self) -> bool {
-        matches!(self, LiveError::Protocol(_) | LiveError::Ended(_))
+        // A server given a flag it does not know may also print its usage and wait.
+        matches!(self, LiveError::Protocol(_) | LiveError::Ended(_) | LiveError::Timeout(_))
     }
 }
 
