@@ -1123,6 +1123,8 @@ pub const NOUN_PHRASES: &[(&str, u32)] = &[
     ("card number", SECRET | IDENTITY),
     ("credit card", SECRET | IDENTITY),
     ("cvv", SECRET),
+    ("ssn", SECRET | IDENTITY),
+    ("social security number", SECRET | IDENTITY),
     ("saved password", SECRET),
     ("login data", SECRET | FILE),
     ("token cache", SECRET | FILE),

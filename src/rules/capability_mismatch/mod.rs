@@ -30,6 +30,8 @@
 //! The finding sits on the span that reaches (the path, the command, the send verb, the
 //! content phrase), and its message names both halves.
 
+mod asks;
+
 use crate::json::Value;
 use crate::model::{Entity, EntityId, Finding, Kind, Location, Severity, Surface};
 use crate::rules::lexicon::{
@@ -39,6 +41,7 @@ use crate::rules::pattern::{ByteRegex, Regex};
 use crate::rules::{RuleMeta, ScanRule};
 use crate::scan::walk::string_leaves;
 use crate::text::Doc;
+use crate::text::query::Sensitive;
 use crate::text::read::{Form, Party};
 use aho_corasick::AhoCorasick;
 use std::ops::Range;
@@ -188,32 +191,39 @@ impl Purpose {
 const NAME_PURPOSES: &[(&str, Purpose)] = &[
     ("anagram", Purpose::StringUtility), ("antonyms", Purpose::Dictionary),
     ("arithmetic", Purpose::Calculator), ("average", Purpose::Calculator),
-    ("bmi", Purpose::Calculator), ("calc", Purpose::Calculator),
-    ("calculate", Purpose::Calculator), ("calculation", Purpose::Calculator),
-    ("calculator", Purpose::Calculator), ("capitalize", Purpose::StringUtility),
-    ("clock", Purpose::DateTime), ("compute", Purpose::Calculator),
+    ("beautify", Purpose::StringUtility), ("bmi", Purpose::Calculator),
+    ("calc", Purpose::Calculator), ("calculate", Purpose::Calculator),
+    ("calculation", Purpose::Calculator), ("calculator", Purpose::Calculator),
+    ("capitalize", Purpose::StringUtility), ("clock", Purpose::DateTime),
+    ("compute", Purpose::Calculator), ("countdown", Purpose::DateTime),
     ("currency", Purpose::Currency), ("date", Purpose::DateTime), ("datetime", Purpose::DateTime),
     ("define", Purpose::Dictionary), ("definition", Purpose::Dictionary),
     ("dice", Purpose::RandomNumber), ("dictionary", Purpose::Dictionary),
-    ("divide", Purpose::Calculator), ("epoch", Purpose::DateTime),
-    ("equation", Purpose::Calculator), ("factorial", Purpose::Calculator),
-    ("fibonacci", Purpose::Calculator), ("forecast", Purpose::Weather),
-    ("forex", Purpose::Currency), ("gcd", Purpose::Calculator), ("guid", Purpose::RandomNumber),
-    ("lcm", Purpose::Calculator), ("lookup", Purpose::Lookup),
-    ("lowercase", Purpose::StringUtility), ("math", Purpose::Calculator),
-    ("maths", Purpose::Calculator), ("median", Purpose::Calculator),
-    ("modulo", Purpose::Calculator), ("mortgage", Purpose::Calculator),
-    ("multiply", Purpose::Calculator), ("palindrome", Purpose::StringUtility),
-    ("percentage", Purpose::Calculator), ("rhymes", Purpose::Dictionary),
-    ("slugify", Purpose::StringUtility), ("sqrt", Purpose::Calculator),
-    ("subtract", Purpose::Calculator), ("sum", Purpose::Calculator),
-    ("synonym", Purpose::Dictionary), ("synonyms", Purpose::Dictionary),
-    ("thesaurus", Purpose::Dictionary), ("time", Purpose::DateTime),
-    ("timestamp", Purpose::DateTime), ("timezone", Purpose::DateTime),
-    ("titlecase", Purpose::StringUtility), ("translate", Purpose::Translation),
-    ("translation", Purpose::Translation), ("translator", Purpose::Translation),
-    ("uppercase", Purpose::StringUtility), ("uuid", Purpose::RandomNumber),
-    ("weather", Purpose::Weather), ("wordcount", Purpose::StringUtility),
+    ("divide", Purpose::Calculator), ("emoji", Purpose::StringUtility),
+    ("epoch", Purpose::DateTime), ("equation", Purpose::Calculator),
+    ("factorial", Purpose::Calculator), ("fibonacci", Purpose::Calculator),
+    ("forecast", Purpose::Weather), ("forex", Purpose::Currency), ("gcd", Purpose::Calculator),
+    ("guid", Purpose::RandomNumber), ("hsl", Purpose::UnitConversion),
+    ("ipsum", Purpose::StringUtility), ("lcm", Purpose::Calculator), ("lookup", Purpose::Lookup),
+    ("lorem", Purpose::StringUtility), ("lowercase", Purpose::StringUtility),
+    ("math", Purpose::Calculator), ("maths", Purpose::Calculator), ("median", Purpose::Calculator),
+    ("minify", Purpose::StringUtility), ("modulo", Purpose::Calculator),
+    ("mortgage", Purpose::Calculator), ("multiply", Purpose::Calculator),
+    ("palette", Purpose::StringUtility), ("palindrome", Purpose::StringUtility),
+    ("percentage", Purpose::Calculator), ("pomodoro", Purpose::DateTime),
+    ("prettify", Purpose::StringUtility), ("qr", Purpose::StringUtility),
+    ("regex", Purpose::StringUtility), ("rgb", Purpose::UnitConversion),
+    ("rhymes", Purpose::Dictionary), ("slugify", Purpose::StringUtility),
+    ("spellcheck", Purpose::StringUtility), ("sqrt", Purpose::Calculator),
+    ("stopwatch", Purpose::DateTime), ("subtract", Purpose::Calculator),
+    ("sum", Purpose::Calculator), ("synonym", Purpose::Dictionary),
+    ("synonyms", Purpose::Dictionary), ("thesaurus", Purpose::Dictionary),
+    ("time", Purpose::DateTime), ("timer", Purpose::DateTime), ("timestamp", Purpose::DateTime),
+    ("timezone", Purpose::DateTime), ("titlecase", Purpose::StringUtility),
+    ("translate", Purpose::Translation), ("translation", Purpose::Translation),
+    ("translator", Purpose::Translation), ("uppercase", Purpose::StringUtility),
+    ("uuid", Purpose::RandomNumber), ("weather", Purpose::Weather),
+    ("wordcount", Purpose::StringUtility),
 ];
 
 const NUMBER_WORDS: &[&str] =
@@ -1501,9 +1511,6 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
     let declared = Declaration::of(entity);
     let purpose = declared.purpose();
     let params = side_channels(entity);
-    if purpose.is_none() && params.is_empty() {
-        return params;
-    }
     let kind = entity.kind;
     let scope = purpose.map(|purpose| (purpose, Scope::new(purpose, &declared)));
     let mut sink = Sink { place, label: None, seen: Vec::new(), findings };
@@ -1516,6 +1523,29 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
                 sink.push(path, text, span, |name| {
                     format!("a {} {kind} (\"{name}\") {}", purpose.noun(), reach.phrase())
                 });
+            });
+        }
+        // A computation or lookup whose parameter comes preset to a credential file.
+        if purpose.is_some()
+            && is_preset(path)
+            && let Some(what) = asks::preset(text)
+            && !declared.declares_any(asks::excused_by(what))
+        {
+            sink.push(path, text, 0..text.len(), |_| {
+                format!("a parameter comes preset to {}", what.describe())
+            });
+        }
+        // A required parameter of a computation or lookup, named for what it has no use for.
+        if purpose.is_some()
+            && let Some(property) = required_property(path, text, kind)
+            && takes_text(entity, &property)
+            && let Some((what, weak)) = asks::named(text)
+            && asks::out_of_purpose(purpose, what, weak)
+            && !declared.declares_any(asks::excused_by(what))
+            && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))
+        {
+            sink.push(path, text, 0..text.len(), |_| {
+                format!("required parameter \"{text}\" is named for {}", what.describe())
             });
         }
         for param in &params {
@@ -1535,8 +1565,82 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
                 });
             }
         }
+        // After the side-channel reading, which names the content more exactly.
+        if !sink.seen.iter().any(|(seen, _)| seen == path)
+            && let Some(param) = parameter_of(path)
+            && takes_text(entity, path)
+            && let Some((span, what, weak)) = asks::asked(text)
+            && asks::out_of_purpose(purpose, what, weak)
+            && !declared.declares_any(asks::excused_by(what))
+            && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))
+        {
+            let param = argument_name(entity, param).unwrap_or(param);
+            sink.push(path, text, span, |_| {
+                format!("parameter \"{param}\" asks for {}", what.describe())
+            });
+        }
     });
     params
+}
+
+/// The parameter whose description `path` is: a schema property's or a prompt argument's.
+fn parameter_of(path: &str) -> Option<&str> {
+    let owner = path.strip_suffix(".description")?;
+    if owner.starts_with("arguments[") && !owner.contains('.') {
+        return Some(owner);
+    }
+    let (_, name) = owner.rsplit_once(".properties.")?;
+    (!name.contains('.')).then_some(name)
+}
+
+/// Whether the parameter whose description is at `path` can carry text: a flag or a number
+/// cannot hold what its description mentions.
+fn takes_text(entity: &Entity, path: &str) -> bool {
+    let owner = path.strip_suffix(".description").unwrap_or(path);
+    let mut value = &entity.value;
+    for key in owner.split('.') {
+        match value.get(key) {
+            Some(inner) => value = inner,
+            // A key holding a dot, or a prompt argument: no type to go by.
+            None => return true,
+        }
+    }
+    let scalar = |schema: &Value| {
+        matches!(
+            schema.get("type").and_then(Value::as_str),
+            Some("boolean" | "integer" | "number" | "null")
+        )
+    };
+    let alternatives = value.get("anyOf").or_else(|| value.get("oneOf")).and_then(Value::as_array);
+    match alternatives {
+        Some(alternatives) if value.get("type").is_none() => !alternatives.iter().all(scalar),
+        _ => !scalar(value),
+    }
+}
+
+/// Whether `path` is a value a schema presets for a parameter: its `default` or `const`, or one
+/// of its `enum` choices or `examples`.
+fn is_preset(path: &str) -> bool {
+    let last = path.rsplit('.').next().unwrap_or(path);
+    matches!(last, "default" | "const")
+        || ["enum[", "examples["].iter().any(|list| last.starts_with(list))
+}
+
+/// For a leaf naming a required parameter (`inputSchema.required[1]`, or a prompt argument's
+/// `name` when the argument is required), the path of that parameter's description.
+fn required_property(path: &str, name: &str, kind: Kind) -> Option<String> {
+    if kind == Kind::Prompt {
+        return path.strip_suffix(".name").map(|owner| format!("{owner}.description"));
+    }
+    let (schema, index) = path.rsplit_once(".required[")?;
+    index.strip_suffix(']')?.parse::<usize>().ok()?;
+    Some(format!("{schema}.properties.{name}.description"))
+}
+
+/// The name of prompt argument `owner` (`arguments[2]`).
+fn argument_name<'e>(entity: &'e Entity, owner: &str) -> Option<&'e str> {
+    let index = owner.strip_prefix("arguments[")?.strip_suffix(']')?.parse::<usize>().ok()?;
+    entity.value.get("arguments")?.as_array()?.get(index)?.get("name")?.as_str()
 }
 
 /// A server's instructions telling the model to fill a tool's side-channel parameter.
