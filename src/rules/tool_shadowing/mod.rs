@@ -20,6 +20,8 @@
 //! - **a task claim**: a sensitive task of the user's (money, mail, sign-in, secrets) claimed by
 //!   a tool whose purpose does not cover it, or a payment the user asks for sent to a literal
 //!   account;
+//! - **an override** ([`overrides`]): an order given past the user's own choice of tool or
+//!   request (`even if they ask for it by name`, `whichever tool the user requests`);
 //! - **a mention** ([`mention`]): in a scan of several servers, another server's distinctive
 //!   tool named by a server that does not expose it (medium: an honest integration note can
 //!   name a companion tool).
@@ -28,6 +30,7 @@ mod claims;
 mod directs;
 mod foreign;
 mod mention;
+mod overrides;
 #[cfg(test)]
 mod tests;
 
@@ -78,7 +81,11 @@ impl TextRule for ToolShadowing {
         let mut flagged: Vec<usize> = Vec::new();
         for sentence in 0..doc.sentences.len() {
             let found = directs::sentence(doc, sentence, scope)
-                .or_else(|| claims::sentence(doc, sentence, scope));
+                .or_else(|| claims::sentence(doc, sentence, scope))
+                .or_else(|| {
+                    let clause = overrides::sentence(doc, sentence)?;
+                    Some((clause, "an order that overrides the user's own choice".to_string()))
+                });
             let Some((clause, message)) = found else { continue };
             let bytes = framing::span(doc, clause);
             let mut hit = Hit::new(bytes.start, bytes.end, message);
