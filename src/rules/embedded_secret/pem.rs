@@ -1,7 +1,8 @@
 //! PEM private key blocks, and the Google Cloud service account key files that carry one.
 
-use super::gate::entropy_of;
+use super::gate::{entropy_of, is_secret};
 use super::message;
+use crate::model::Severity;
 use crate::rules::Hit;
 use crate::rules::pattern::Regex;
 use std::sync::LazyLock;
@@ -12,7 +13,7 @@ static KEY_ID: LazyLock<Regex> = LazyLock::new(|| {
         .expect("embedded-secret key id pattern compiles")
 });
 
-/// Where a service account key file's id may be: the key file names its account's address.
+/// Every key id search starts at its JSON field's name.
 pub(super) const KEY_ID_STEMS: &[&str] = &["private_key_id"];
 
 /// A PEM private key: the armour at `start..header_end`, then a real base64 body.
@@ -39,18 +40,21 @@ pub(super) fn find_key_id(raw: &str, hits: &mut Vec<Hit>) {
     }
     for captures in KEY_ID.captures_iter(raw) {
         let Some(id) = captures.get(1) else { continue };
-        if !super::gate::is_secret(id.as_str(), 16) {
+        if !is_secret(id.as_str(), 16) {
             continue;
         }
         let hit = Hit::new(id.start(), id.end(), message("a Google Cloud service account key id"));
-        hits.push(hit.redacted(0).with_severity(crate::model::Severity::Medium));
+        hits.push(hit.redacted(0).with_severity(Severity::Medium));
     }
 }
 
+/// Whether `raw` holds a service account key file: its `private_key` fields and its account's
+/// address.
 fn is_service_account_file(raw: &str) -> bool {
     raw.contains("\"private_key") && raw.contains(".iam.gserviceaccount.com")
 }
 
+/// Whether `raw` holds a private key block that would be reported as one.
 fn has_private_key(raw: &str) -> bool {
     raw.match_indices("-----BEGIN ").any(|(start, _)| {
         let header = &raw[start + 11..];
@@ -126,7 +130,7 @@ fn pem_body(raw: &str, from: usize) -> PemBody {
 
 #[cfg(test)]
 mod tests {
-    use crate::model::Severity;
+    use super::Severity;
     use crate::rules::embedded_secret::test_support::*;
 
     #[test]
