@@ -1,0 +1,157 @@
+//! `embedded-secret`: a live credential pasted into metadata (a cloud key, a token, a private key block, a password in a URL).
+//!
+//! Recognised by structure, never by a generic "long random string" guess: each vendor's token
+//! has a prefix and a shape (`ghp_` and 36 characters, `AKIA` and 16), a webhook URL its host
+//! and path, a private key its PEM armour, a JWT a header that decodes to JSON naming its
+//! algorithm, and a URL password sits between `user:` and `@host`. A secret with no shape of its
+//! own (a Datadog key's hex digits, a Postmark token's UUID) counts only where a label or the
+//! vendor's name says what it is. A shape alone is not enough: the variable part must then pass
+//! a placeholder and entropy gate, so documentation (`AKIAIOSFODNN7EXAMPLE`, `ghp_XXXX...`,
+//! `postgres://user:password@host`, `${DB_PASSWORD}`) stays quiet.
+//!
+//! Every hit is redacted ([`Hit::redacted`]): reports, SARIF and the baseline show a public
+//! prefix and a hash (`ghp_Ab...#1a2b3c4d`), never the secret.
+
+mod gate;
+mod jwt;
+mod labelled;
+mod pem;
+#[cfg(test)]
+mod test_support;
+mod tokens;
+mod urls;
+mod webhooks;
+
+use crate::model::Severity;
+use crate::rules::lexicon::word_automaton;
+use crate::rules::{Hit, RuleMeta, TextRule};
+use crate::scan::text::Text;
+use aho_corasick::AhoCorasick;
+use std::sync::LazyLock;
+
+static META: RuleMeta = RuleMeta {
+    id: "embedded-secret",
+    severity: Severity::High,
+    summary: "a live credential pasted into metadata (a cloud key, a token, a private key block, a password in a URL)",
+};
+
+/// One way a credential is written down, searched only where one of its stems (lowercase
+/// words every match contains) occurs.
+struct Family {
+    stems: &'static [&'static str],
+    find: fn(&str, &mut Vec<Hit>),
+}
+
+/// Every family, in priority order: where two claim overlapping text (a token used as a URL
+/// password, a Twilio key pair in a URL), the earlier one's hit is the one secret reported.
+static FAMILIES: &[Family] = &[
+    Family { stems: tokens::STEMS, find: tokens::find },
+    Family { stems: &[":aa"], find: tokens::find_telegram },
+    Family { stems: &["-us"], find: tokens::find_mailchimp },
+    Family { stems: webhooks::SLACK_STEMS, find: webhooks::find_slack },
+    Family { stems: webhooks::DISCORD_STEMS, find: webhooks::find_discord },
+    Family { stems: webhooks::TEAMS_STEMS, find: webhooks::find_teams },
+    Family { stems: webhooks::SIGNED_TRIGGER_STEMS, find: webhooks::find_signed_trigger },
+    Family { stems: labelled::AWS_STEMS, find: labelled::find_aws },
+    Family { stems: labelled::DATADOG_STEMS, find: labelled::find_datadog },
+    Family { stems: labelled::POSTMARK_STEMS, find: labelled::find_postmark },
+    Family { stems: labelled::MAILGUN_STEMS, find: labelled::find_mailgun },
+    Family { stems: labelled::TWILIO_STEMS, find: labelled::find_twilio },
+    Family { stems: labelled::AZURE_STEMS, find: labelled::find_azure },
+    Family { stems: pem::KEY_ID_STEMS, find: pem::find_key_id },
+    Family { stems: urls::STEMS, find: urls::find },
+];
+
+/// What arms the rule: every family's stems.
+static TRIGGERS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| FAMILIES.iter().flat_map(|family| family.stems.iter().copied()).collect());
+
+/// Which family each stem of `TRIGGERS` belongs to, found in one pass.
+static STEMS: LazyLock<(AhoCorasick, Vec<usize>)> = LazyLock::new(|| {
+    let owners =
+        FAMILIES.iter().enumerate().flat_map(|(at, family)| family.stems.iter().map(move |_| at));
+    (word_automaton(TRIGGERS.iter()), owners.collect())
+});
+
+/// Bytes kept visible in front of a token's mask beyond its public prefix: enough to tell two
+/// keys apart at a glance, far too few to matter.
+const KEEP_EXTRA: usize = 2;
+
+pub struct EmbeddedSecret;
+
+impl TextRule for EmbeddedSecret {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn triggers(&self) -> &'static [&'static str] {
+        &TRIGGERS
+    }
+
+    fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
+        let raw = text.as_str();
+        let (automaton, owners) = &*STEMS;
+        let mut armed = 0u64;
+        for found in automaton.find_overlapping_iter(raw) {
+            armed |= 1 << owners[found.pattern().as_usize()];
+        }
+        let first = hits.len();
+        let mut found = Vec::new();
+        let armed = FAMILIES.iter().enumerate().filter(|&(at, _)| armed & (1 << at) != 0);
+        for (_, family) in armed {
+            (family.find)(raw, &mut found);
+            for hit in found.drain(..) {
+                if !hits[first..].iter().any(|seen| seen.start < hit.end && hit.start < seen.end) {
+                    hits.push(hit);
+                }
+            }
+        }
+        hits[first..].sort_by_key(|hit| hit.start);
+    }
+}
+
+/// What one kind of token is called and how its hit is shaped.
+struct Shape {
+    name: &'static str,
+    /// Length of the public prefix that names the kind (`ghp_`, `sk-ant-api03-`).
+    prefix: usize,
+    /// Size of the alphabet the random part is drawn from, for the entropy gate.
+    alphabet: usize,
+}
+
+fn message(name: &str) -> String {
+    format!("{name} pasted into metadata, readable by anyone who lists this server")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_support::*;
+
+    #[test]
+    fn every_family_has_a_bit_and_stems() {
+        assert!(FAMILIES.len() <= 64);
+        assert!(FAMILIES.iter().all(|family| !family.stems.is_empty()));
+    }
+
+    #[test]
+    fn public_identifiers_are_quiet() {
+        quiet(
+            "id 123e4567-e89b-12d3-a456-426614174000, sha256 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        );
+        quiet("Keys look like sk_live_... and ghp_...; tokens start with xoxb-.");
+        quiet(
+            "Reads OPENAI_API_KEY, ANTHROPIC_API_KEY and AWS_SECRET_ACCESS_KEY from the environment.",
+        );
+        quiet(&format!("data:image/png;base64,{}", random(BASE64, 400, 140)));
+    }
+
+    #[test]
+    fn two_secrets_in_one_string_come_out_in_order() {
+        let id = key("AKIA", UPPER_DIGITS, 16, 150);
+        let secret = random(BASE64, 40, 151);
+        let input = format!("aws_access_key_id={id}\naws_secret_access_key={secret}");
+        let spans: Vec<String> = found(&input).into_iter().map(|(span, ..)| span).collect();
+        assert_eq!(spans, [id, secret]);
+    }
+}
