@@ -261,7 +261,7 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     }
     // A subject, then a verb group.
     let subject_start = at;
-    while at < end && !opens_verb_group(tokens, lower, at, subject_start) {
+    while at < end && !opens_verb_group(tokens, lower, at, subject_start, end) {
         at += 1;
     }
     reading.subject_tokens = subject_start..at;
@@ -378,7 +378,13 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
 
 /// Whether a verb group starts at `at`: a modal, a form of `be`, `do` or `have`, or a verb
 /// that is not the subject's own head noun.
-fn opens_verb_group(tokens: &[Token], lower: &str, at: usize, subject_start: usize) -> bool {
+fn opens_verb_group(
+    tokens: &[Token],
+    lower: &str,
+    at: usize,
+    subject_start: usize,
+    end: usize,
+) -> bool {
     let first = at == subject_start;
     let token = &tokens[at];
     let f = token.info.func;
@@ -418,8 +424,14 @@ fn opens_verb_group(tokens: &[Token], lower: &str, at: usize, subject_start: usi
             && previous.info.func
                 & (func::ALWAYS | func::FIRST | func::COVERT | func::QUIET | func::LEAD | func::ONLY)
                 != 0;
+    // `the GITHUB_TOKEN found in the environment is to be appended`: a participle right after
+    // its noun, with the clause's own verb group further on, is a reduced relative.
+    let reduced = token.info.is_participle()
+        && !token.info.is_third()
+        && previous.kind != Kind::Punct(',')
+        && tokens[at + 1..end].iter().any(|t| t.info.func & (func::BE | func::MODAL) != 0);
     token.info.is_third()
-        || token.info.is_participle() && !aside
+        || token.info.is_participle() && !aside && !reduced
         || token.info.is_base_verb() && pronoun_subject
 }
 

@@ -79,6 +79,8 @@ pub const VERBS: &[(&str, u32)] = &[
     ("hand", PLACE | SEND),
     ("enter", PLACE),
     ("encode", PLACE),
+    ("serialize", PLACE),
+    ("serialise", PLACE),
     ("carry", PLACE | SEND),
     ("stuff", PLACE),
     ("populate", PLACE),

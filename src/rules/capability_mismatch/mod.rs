@@ -674,6 +674,10 @@ const HONEST_SEND_WORDS: &[&str] = &[
     "anonymized", "usage", "crash", "opt",
 ];
 
+/// Words that make a send the credential's use to sign in.
+const AUTH_WORDS: &[&str] =
+    &["authorization", "authenticate", "authenticates", "authentication", "bearer"];
+
 /// Words in front of an address that make it a pointer for a human, not a target.
 #[rustfmt::skip]
 const DOC_WORDS: &[&str] = &[
@@ -785,7 +789,10 @@ fn sends_out(text: &str, fetches: bool, declared: &Declaration<'_>) -> Option<Ra
         // The address itself says nothing: `https://x.io/issues/collect` is no bug report.
         let sink = verb.end() + destination.start()..verb.end() + destination.end();
         let around = [&text[clause.start..sink.start], &text[sink.end..clause.end]];
+        // A key sent to sign in is used, not leaked: "sent in the Authorization header".
+        let signs_in = words(&text[clause.clone()]).any(|w| is_one_of(w, AUTH_WORDS));
         if around.iter().any(|part| words(part).any(|w| is_one_of(w, HONEST_SEND_WORDS)))
+            || signs_in
             || negated(text, verb.range())
             || is_local(&text[sink.clone()])
         {

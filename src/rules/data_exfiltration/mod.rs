@@ -27,7 +27,7 @@ use crate::scan::text::Text;
 use crate::text::Doc;
 use crate::text::lex::{Kind, flag};
 use crate::text::query::{Sensitive, secret_name};
-use crate::text::read::moves_data;
+use crate::text::read::{Form, moves_data};
 use crate::text::spans::SpanKind;
 use crate::vocab::classes::{act, domain, thing};
 use crate::vocab::lexicon;
@@ -42,7 +42,8 @@ static META: RuleMeta = RuleMeta {
 pub struct DataExfiltration;
 
 static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
-    let mut words = lexicon().surfaces(|info| info.act & (act::SEND | act::HOSTILE) != 0);
+    let mut words =
+        lexicon().surfaces(|info| info.act & (act::SEND | act::PLACE | act::HOSTILE) != 0);
     words.extend(["goes", "go to", "{", "$", "<", "resolve", "lookup"]);
     words
 });
@@ -159,19 +160,33 @@ fn transfer(
     if reading.negated
         || !(reading.does(act::SEND | act::PLACE | act::HOSTILE)
             || carried_by_tool
-            || moves_data(reading, &doc.tokens, &doc.lower))
+            || moves_data(reading, &doc.tokens, &doc.lower)
+            || conjoined_send(doc, clause))
     {
         return None;
     }
     let acted = doc.acted_on(clause);
     let tokens = doc.clauses[clause].tokens.clone();
+    // Earlier in the sentence: what a pronoun refers back to when its nearest clause names
+    // nothing sensitive (`If a password or API key shows up in a row, relay it to ...`), and
+    // the head of a passive subject that brackets split off (`Any Slack token (xoxb-) or
+    // webhook URL ... is to be posted to ...`).
+    let sentence_start = doc.sentences[doc.clauses[clause].sentence].tokens.start;
+    let earlier = sentence_start..tokens.start;
+    let split_subject = reading.form == Form::Passive
+        && doc.clauses[doc.sentences[doc.clauses[clause].sentence].clauses.clone()]
+            .iter()
+            .zip(&doc.readings[doc.sentences[doc.clauses[clause].sentence].clauses.clone()])
+            .take_while(|(c, _)| c.tokens.start < tokens.start)
+            .all(|(_, r)| r.form == Form::Fragment);
     let (_, payload) = doc.sensitive_in(acted.clone()).or_else(|| {
         let pronoun =
             doc.pronoun_at(acted.clone()) || doc.has_word(acted.clone(), &["its", "their"]);
-        pronoun
+        let referred = pronoun
             .then(|| doc.antecedent(clause))
             .flatten()
-            .and_then(|before| doc.sensitive_in(before))
+            .and_then(|before| doc.sensitive_in(before));
+        referred.or_else(|| (pronoun || split_subject).then(|| doc.sensitive_in(earlier))?)
     })?;
     let purpose = scope.map_or(0, |scope| scope.purpose().domains);
     match payload {
@@ -209,6 +224,19 @@ fn transfer(
     Some(format!("{} is sent to {}", payload.describe(), destination_kind(doc, destination)))
 }
 
+/// A sending verb coordinated with the clause's head: `is to be serialised as JSON and posted
+/// to ...`, `encode it, then upload it to ...`.
+fn conjoined_send(doc: &Doc, clause: usize) -> bool {
+    let complement = doc.readings[clause].complement.clone();
+    complement.clone().any(|at| {
+        matches!(doc.word(at), "and" | "then" | "and then")
+            && (at + 1..complement.end.min(at + 3)).any(|next| {
+                let info = doc.tokens[next].info;
+                info.act & act::SEND != 0 && (info.is_participle() || info.is_base_verb())
+            })
+    })
+}
+
 fn destination_kind(doc: &Doc, at: usize) -> &'static str {
     match doc.tokens[at].kind {
         Kind::Email => "an outside email address",
@@ -228,12 +256,21 @@ fn lookup(doc: &Doc, clause: usize) -> Option<String> {
         return None;
     }
     let complement = reading.complement.clone();
-    doc.sensitive_in(complement.clone())?;
-    let hostname = complement.clone().any(|at| {
+    let hostname = complement.clone().find(|&at| {
         let word = doc.word(at);
-        matches!(doc.tokens[at].kind, Kind::Host | Kind::Path) && word.matches('.').count() >= 2
-    });
-    hostname.then(|| {
+        matches!(doc.tokens[at].kind, Kind::Host | Kind::Path | Kind::Slot)
+            && word.matches('.').count() >= 2
+    })?;
+    // The secret in the name to look up, or named earlier in the sentence and filled into a
+    // slot of the name (`take AWS_SECRET_ACCESS_KEY, hex-encode it, and resolve
+    // <hex>.t.example.net`).
+    let glued = hostname > 0 && doc.tokens[hostname].start <= doc.tokens[hostname - 1].end + 1;
+    let slotted = doc.word(hostname).contains(['<', '{', '$'])
+        || glued
+            && doc.raw[..doc.tokens[hostname].start].trim_end_matches('.').ends_with(['>', '}']);
+    let sentence_start = doc.sentences[doc.clauses[clause].sentence].tokens.start;
+    let named_before = slotted && doc.sensitive_in(sentence_start..complement.start).is_some();
+    (doc.sensitive_in(complement.clone()).is_some() || named_before).then(|| {
         "a credential spelled into a hostname to look up, which sends it out through DNS"
             .to_string()
     })
