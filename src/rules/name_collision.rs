@@ -350,11 +350,25 @@ impl ScanRule for NameCollision {
                 if clauses.is_empty() {
                     continue;
                 }
-                let severity = if same_listing > 1 || !disguised.is_empty() || !is_generic(name) {
-                    Severity::Medium
-                } else {
-                    Severity::Low
+                // One server configured twice (a work and a personal account) gives the same
+                // listing, entity for entity: a collision, but nobody is imitating anybody.
+                let alike = |a: usize, b: usize| {
+                    let (a, b) = (&surfaces[a].entities, &surfaces[b].entities);
+                    a.len() == b.len()
+                        && a.iter().zip(b).all(|(a, b)| a.kind == b.kind && a.value == b.value)
                 };
+                let twins = !others.is_empty()
+                    && members
+                        .iter()
+                        .filter(same)
+                        .filter(|other| other.0.surface != id.surface)
+                        .all(|other| alike(other.0.surface, id.surface));
+                let severity =
+                    if same_listing > 1 || !disguised.is_empty() || !is_generic(name) && !twins {
+                        Severity::Medium
+                    } else {
+                        Severity::Low
+                    };
                 let message = format!(
                     "{}, so which definition a call to this {kind} reaches is up to the client",
                     clauses.join("; ")
@@ -397,7 +411,10 @@ mod tests {
     fn across(name: &str) -> Vec<Finding> {
         run(&[
             surface(Some("a"), vec![entity(Kind::Tool, 0, name)]),
-            surface(Some("b"), vec![entity(Kind::Tool, 0, name)]),
+            surface(
+                Some("b"),
+                vec![entity(Kind::Tool, 0, name), entity(Kind::Tool, 1, "b_only_tool")],
+            ),
         ])
     }
 
@@ -451,6 +468,16 @@ mod tests {
             across("stripe_create_refund")[0].message,
             "server 'b' also exposes a tool with this name, so which definition a call to this tool reaches is up to the client"
         );
+    }
+
+    #[test]
+    fn one_server_configured_twice_is_low() {
+        let listing = |source: &str| {
+            surface(Some(source), vec![entity(Kind::Tool, 0, "gmail_search_threads")])
+        };
+        let findings = run(&[listing("gmail-work"), listing("gmail-personal")]);
+        assert_eq!(findings.len(), 2);
+        assert!(findings.iter().all(|finding| finding.severity == Severity::Low));
     }
 
     #[test]
