@@ -115,6 +115,22 @@ const TELLING: &[&str] = &[
     "saying",
 ];
 
+/// Words of an unattended install, which installers document as `silent` or `quiet`.
+const UNATTENDED: &[&str] = &[
+    "installer",
+    "installers",
+    "install",
+    "installs",
+    "installation",
+    "setup",
+    "ui",
+    "dialog",
+    "dialogs",
+    "unattended",
+    "interactive",
+    "prompts",
+];
+
 /// Every form of the reporting verbs: negated, they state a rule of accuracy, not a secret.
 static REPORTING: LazyLock<std::collections::HashSet<String>> = LazyLock::new(|| {
     [
@@ -222,7 +238,15 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
         && reading.verb.is_some_and(|verb| !REPORTING.contains(doc.word(verb)));
     if reading.negated && (telling || into_answer) && orders {
         let private = doc.naming(acted.clone(), thing::IDENTITY).next().is_some();
+        // `do not repeat it back`, where it is the password the user pasted: a credential
+        // kept out of the reply is care, not concealment.
+        let secret_referred = doc.pronoun_at(acted.clone())
+            && doc.antecedent(clause).is_some_and(|before| {
+                doc.sensitive_in(before)
+                    .is_some_and(|(_, what)| what == crate::text::query::Sensitive::Secret)
+            });
         if doc.technical_in(acted.clone())
+            || secret_referred
             || private
             || advice(doc, clause)
             || until_asked(doc, clause)
@@ -320,7 +344,9 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
         let acts = {
             act::SEND | act::PLACE | act::HOSTILE | act::PAY | act::CALL | act::READ | act::ALTER
         };
-        if reading.does(acts) || moves(doc, clause) {
+        // An installer run quietly (`--silent`, no installer UI) is an unattended install.
+        let unattended = doc.has_word(tokens.clone(), UNATTENDED);
+        if (reading.does(acts) || moves(doc, clause)) && !unattended {
             return Some("an action the tool is told to take covertly");
         }
     }
@@ -390,16 +416,16 @@ fn asks(doc: &Doc, condition: usize) -> bool {
     let reading = &doc.readings[condition];
     let tokens = doc.clauses[condition].tokens.clone();
     let asking = tokens.clone().any(|at| {
-        doc.tokens[at].info.act & (act::ASK | act::TELL) != 0
+        doc.tokens[at].info.act & act::ASK != 0
             || matches!(
                 doc.word(at),
                 "asks" | "asked" | "ask" | "inquires" | "wonders" | "questions" | "checks"
             )
     });
-    asking
-        && (reading.subject == Party::User
-            || doc.user_in(tokens).is_some()
-            || reading.form == Form::Condition)
+    // `when the user tells you ...` asks too; `when showing API keys` is the model telling.
+    let user = reading.subject == Party::User || doc.user_in(tokens.clone()).is_some();
+    let user_tells = user && tokens.clone().any(|at| doc.tokens[at].info.act & act::TELL != 0);
+    asking && (user || reading.form == Form::Condition) || user_tells
 }
 
 #[cfg(test)]
