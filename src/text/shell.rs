@@ -57,7 +57,7 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
         (Danger::DownloadExec, r"\.downloadstring\s*\(".to_string()),
         (Danger::DownloadExec, r"\bmshta\s+https?:".to_string()),
         (Danger::DownloadExec, r"\bcertutil\b[^\n]{0,40}-urlcache".to_string()),
-        (Danger::DownloadExec, format!(r"\b{fetchers}\b[^\n;|]{{0,200}}\s-o\s*\S+[^\n]{{0,60}}&&[^\n]{{0,60}}(?:chmod\s+\+x|\./\S|\bsh\s|\bbash\s)")),
+        (Danger::DownloadExec, format!(r"\b{fetchers}\b[^\n;|]{{0,200}}\s(?:-[a-z]*o|--output)\s*\S+[^\n]{{0,60}}&&[^\n]{{0,60}}(?:chmod\s+\+x|\./\S|\bsh\s|\bbash\s)")),
         (Danger::DownloadExec, r"\bpowershell(?:\.exe)?\b[^\n]{0,80}\s-(?:e|enc|encodedcommand)\s".to_string()),
         (Danger::ReverseShell, r"/dev/(?:tcp|udp)/".to_string()),
         (Danger::ReverseShell, r"\bn(?:c|cat|etcat)\b[^\n|;]{0,80}\s-[a-z]*[ec]\s+\S*(?:sh|cmd)\b".to_string()),
@@ -66,6 +66,8 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
         (Danger::ReverseShell, r"\bmkfifo\b[^\n]{0,120}\bn(?:c|cat)\b".to_string()),
         (Danger::ReverseShell, r"\bimport\s+socket\b[^\n]{0,300}\b(?:subprocess|pty\.spawn|os\.dup2)".to_string()),
         (Danger::Destructive, r#"\brm\s+(?:-[a-z]*r[a-z]*\s+|-[a-z]*\s+-[a-z]*r[a-z]*\s+|--recursive\s+)(?:--no-preserve-root\s+)?["']?(?:/|/\*|~/?\*?|\$home/?\*?|\$\{home\}/?\*?|\*|%userprofile%\\?\*?|~/(?:documents|desktop|pictures|photos|music|videos|downloads|library|projects|code|src|\.ssh|\.config|\.gnupg|\.aws)/?\*?)(?:\s|$|["'`;&|)])"#.to_string()),
+        // Traces wiped: shell histories and system logs removed.
+        (Danger::Destructive, r"\brm\s+-[a-z]*\s+[^\n;|]{0,60}(?:_history\b|/var/log/)".to_string()),
         (Danger::Destructive, r"\bmkfs(?:\.[a-z0-9]+)?\b[^\n]{0,40}/dev/".to_string()),
         (Danger::Destructive, r"\bdd\s+if=[^\n]{0,60}\bof=/dev/(?:sd|nvme|hd|disk)".to_string()),
         (Danger::Destructive, r":\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:".to_string()),
@@ -77,7 +79,19 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
         (Danger::EncodedExec, format!(r"\bbase64\s+(?:-d|--decode|-D)\b[^\n]{{0,60}}\|\s*{SHELLS}")),
         (Danger::EncodedExec, format!(r"\bxxd\s+-r[^\n]{{0,60}}\|\s*{SHELLS}")),
         (Danger::EncodedExec, r"\bfrombase64string\s*\(".to_string()),
+        // A script handed its own code: `exec(base64.b64decode('...'))`, `eval(atob(...))`.
+        (Danger::EncodedExec, r"\b(?:exec|eval)\s*\(\s*(?:base64\.b64decode|b64decode|atob|buffer\.from|codecs\.decode|bytes\.fromhex)\b".to_string()),
+        // Literal bytes piped into a shell: `printf '\x63\x75...' | sh`, `echo ... | bash`.
+        (Danger::EncodedExec, r"\bprintf\s+['\x22]?(?:\\x[0-9a-f]{2}){4,}".to_string()),
+        (Danger::EncodedExec, format!(r"\b(?:echo|printf)\b[^\n|;]{{0,400}}\|\s*{SHELLS}")),
+        // Code fetched inside a script and run: `exec(urlopen(...).read())`,
+        // `fetch(url).then(r => r.text()).then(eval)`, `eval(requests.get(...).text)`.
+        (Danger::DownloadExec, r"\b(?:exec|eval)\s*\(\s*[^\n()]{0,40}(?:urlopen|requests\.get|urllib|https?\.get|fetch)\b".to_string()),
+        (Danger::DownloadExec, r"\bfetch\s*\([^\n]{0,200}\.then\s*\(\s*eval\s*\)".to_string()),
         (Danger::Upload, r#"\b(?:curl|wget|http|httpie)\b[^\n|;]{0,200}\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file|--post-data|--post-file|--body-file)[\s=]*["']?[^\n]{0,80}(?:@~|@/|@\.|@\$home|\$\(\s*(?:env|printenv|cat)\b|secrets|\$\{?[a-z_]*(?:token|key|secret|password|pass|creds?)\b|\.ssh/|\.aws/|\.env\b|id_rsa|id_ed25519|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.git-credentials|\.kube/|\.docker/)"#.to_string()),
+        // Local data piped into an upload that reads stdin: `env | base64 | curl -d @- ...`,
+        // `tar cz . | curl --data-binary @- ...`.
+        (Danger::Upload, r"\b(?:env|printenv|set|tar|zip|cat|history)\b[^\n;]{0,80}\|[^\n;]{0,120}\b(?:curl|wget|http)\b[^\n;]{0,200}(?:@-|--upload-file\s+-|-t\s*-)(?:\s|$|[\x22'`)])".to_string()),
         (Danger::Upload, r"\b(?:scp|rsync)\b[^\n|;]{0,80}(?:~/\.ssh|~/\.aws|\.env\b|/etc/(?:passwd|shadow)|id_rsa|id_ed25519)[^\n|;]{0,80}\S+@?\S*:".to_string()),
     ];
     table

@@ -90,6 +90,13 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         "command",
         ":()",
         "|:&",
+        "eval",
+        "fetch",
+        "printf",
+        "echo",
+        "_history",
+        "/var/log",
+        "@-",
     ]
 });
 
@@ -143,7 +150,8 @@ fn command_severity(doc: &Doc, range: &std::ops::Range<usize>, purpose: u32) -> 
     let Some(clause) = clause_at(doc, range.start) else { return Severity::High };
     let reading = &doc.readings[clause];
     let setting = &doc.settings[clause];
-    if setting.example || setting.described || setting.quoted && !setting.code {
+    let script = argument(doc, range);
+    if setting.example || setting.described || setting.quoted && !setting.code && !script {
         return Severity::Low;
     }
     // `Commands like rm -rf / are refused`: a command named to say it is blocked; `tell the
@@ -152,7 +160,13 @@ fn command_severity(doc: &Doc, range: &std::ops::Range<usize>, purpose: u32) -> 
     let sentence = doc.sentence_of(clause);
     let verbs: Vec<&str> =
         sentence.clone().filter_map(|c| doc.readings[c].verb.map(|v| doc.word(v))).collect();
-    let refused = verbs.iter().any(|verb| REFUSING.contains(verb));
+    let sentence_tokens =
+        doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
+    // `Static analysis for risky constructs: piping downloads into a shell (curl | sh), ...`:
+    // commands listed as the dangers a tool looks for.
+    let describes = !doc.readings[sentence.start].orders_model();
+    let refused = verbs.iter().any(|verb| REFUSING.contains(verb))
+        || doc.has_word(sentence_tokens, RISK_WORDS) && describes;
     let for_the_user = sentence.clone().any(|c| {
         let r = &doc.readings[c];
         r.orders_model()
@@ -161,13 +175,14 @@ fn command_severity(doc: &Doc, range: &std::ops::Range<usize>, purpose: u32) -> 
     });
     let start = doc.tokens.partition_point(|token| token.end <= range.start);
     let cue = start.saturating_sub(4)..start;
+    // Inside a script the words before the command are code (`import x as u;`), not prose.
     let against = reading.negated
+        || !script && doc.has(cue.clone(), crate::vocab::classes::func::EXAMPLE)
         || doc.has_word(
             cue.clone(),
             &["over", "instead", "than", "not", "never", "no", "avoid", "without"],
         )
         || doc.has_word(cue.clone(), REFUSING)
-        || doc.has(cue.clone(), crate::vocab::classes::func::EXAMPLE)
         || reading.verb.is_some_and(|verb| REFUSING.contains(&doc.word(verb)));
     if refused || against || for_the_user && doc.clauses[clause].bracketed {
         return Severity::Low;
@@ -179,12 +194,46 @@ fn command_severity(doc: &Doc, range: &std::ops::Range<usize>, purpose: u32) -> 
     // may be in a clause the command's own punctuation split off (`Run bash <(curl ...)`).
     let words = doc.raw.split_whitespace().count();
     let command_words = doc.raw[range.clone()].split_whitespace().count();
-    let ordered = sentence.clone().filter(|&c| c <= clause).any(|c| doc.readings[c].orders_model());
+    // A clause that is all code (`` `curl ... | sh` ``) orders nothing: the order is prose's.
+    let ordered = sentence
+        .clone()
+        .filter(|&c| c <= clause)
+        .any(|c| doc.readings[c].orders_model() && !doc.settings[c].code);
     if ordered || command_words * 2 >= words {
         return Severity::High;
     }
     Severity::Medium
 }
+
+/// Whether the quotation around `range` is a program's argument rather than speech: the
+/// script of `python3 -c "..."`, `node -e '...'`, `sh -c "..."`, a JSON value
+/// (`"postinstall": "..."`), the string of `exec('...')` or `os.system('...')`.
+fn argument(doc: &Doc, range: &std::ops::Range<usize>) -> bool {
+    doc.spans_at(range.start).filter(|span| span.kind == crate::text::spans::SpanKind::Quote).any(
+        |span| {
+            let before = doc.raw[..span.range.start].trim_end_matches(['"', '\\', '\'', ' ']);
+            let lower = before.to_ascii_lowercase();
+            [" -c", " -e", " -command", ":", "(", "exec", "system", "eval"]
+                .iter()
+                .any(|cue| lower.ends_with(cue))
+        },
+    )
+}
+
+/// Words that name what follows as a danger to look for.
+const RISK_WORDS: &[&str] = &[
+    "risky",
+    "dangerous",
+    "malicious",
+    "suspicious",
+    "unsafe",
+    "insecure",
+    "vulnerable",
+    "vulnerabilities",
+    "threats",
+    "attacks",
+    "indicators",
+];
 
 /// Verbs that name a command to keep it out: `are blocked`, `avoid`, `detects`.
 const REFUSING: &[&str] = &[
