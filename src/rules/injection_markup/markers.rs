@@ -127,6 +127,7 @@ pub fn markers(raw: &str) -> Vec<Marker> {
         let next = match bytes[at] {
             b'<' => angle(raw, at),
             b'[' => bracket(raw, at),
+            b'{' => json_role(raw, at),
             _ => None,
         };
         match next {
@@ -227,7 +228,9 @@ fn role_after(raw: &str, at: usize) -> Option<Role> {
     Role::of(&word)
 }
 
-/// `[INST]`, `[/INST]`.
+/// `[INST]`, `[/INST]`, and bracketed role marks: Mistral's `[SYSTEM_PROMPT]` and
+/// `[/SYSTEM_PROMPT]`, `[SYSTEM]`, `[ADMIN]:`, `[ASSISTANT]`. The role word must be in capitals
+/// (`[System]` in prose is a link label or a citation).
 fn bracket(raw: &str, at: usize) -> Option<Marker> {
     let rest = &raw[at..];
     let head = window(rest, 0, 7).to_ascii_uppercase();
@@ -237,7 +240,41 @@ fn bracket(raw: &str, at: usize) -> Option<Marker> {
     if head.starts_with("[/INST]") {
         return Some(Marker { range: at..at + 7, shape: Shape::Close, label: false });
     }
-    None
+    let body = window(rest, 1, 24);
+    let end = body.find(']')?;
+    let name = &body[..end];
+    let (closing, name) = match name.strip_prefix('/') {
+        Some(name) => (true, name),
+        None => (false, name),
+    };
+    if name.len() < 2 || !name.chars().all(|c| c.is_ascii_uppercase() || c == '_') {
+        return None;
+    }
+    let role = Role::of(&name.replace('_', " "))?;
+    let mut range = at..at + 1 + end + 1;
+    // `[SYSTEM]:` takes its colon.
+    if raw[range.end..].starts_with(':') {
+        range.end += 1;
+    }
+    let shape = if closing { Shape::Close } else { Shape::Open(role) };
+    Some(Marker { range, shape, label: false })
+}
+
+/// A chat message written as JSON, `{"role": "system", "content": "`: the mark runs to the
+/// content's opening quote, and the content is its turn.
+fn json_role(raw: &str, at: usize) -> Option<Marker> {
+    let rest = window(raw, at, 80);
+    let compact: String = rest.chars().filter(|c| !c.is_whitespace()).collect();
+    let lower = compact.to_ascii_lowercase();
+    let after = lower.strip_prefix("{\"role\":\"")?;
+    let role_end = after.find('"')?;
+    let role = Role::of(&after[..role_end])?;
+    if !after[role_end..].starts_with("\",\"content\":\"") {
+        return None;
+    }
+    let content = rest.find("content")?;
+    let quote = rest[content + 8..].find('"')? + content + 8;
+    Some(Marker { range: at..at + quote + 1, shape: Shape::Open(role), label: false })
 }
 
 /// A role label (`System:`, `Human:`) or an instruction-template heading (`### Response:`,

@@ -104,7 +104,7 @@ impl TextRule for InjectionMarkup {
     }
 
     fn triggers(&self) -> &'static [&'static str] {
-        &["<", "inst]", "#", ":"]
+        &["<", "[", "#", ":"]
     }
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
@@ -220,11 +220,51 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
     let described = clause.is_some_and(|c| doc.settings[c].described || doc.settings[c].example);
     !marker.label
         && (listed
+            || nested_element(raw, marker)
             || listed_before
             || NAMING_AFTER.contains(&next_word.as_str())
             || NAMING_BEFORE.contains(&previous_word.as_str()))
         || described
         || shown
+}
+
+/// Whether mark `index` continues a run of marks whose first is documented: the Llama 3
+/// template written out (`(<|begin_of_text|><|start_header_id|>system<|end_header_id|> ...`)
+/// is one example, mark after mark.
+fn follows_documented(doc: &Doc, found: &[Marker], index: usize) -> bool {
+    let mut at = index;
+    while at > 0 {
+        let gap = doc.raw[found[at - 1].range.end..found[at].range.start].trim();
+        let glued = gap.is_empty()
+            || gap == "..."
+            || gap == "\u{2026}"
+            || gap.len() <= 12 && gap.chars().all(|c| c.is_ascii_alphabetic());
+        if !glued {
+            return false;
+        }
+        at -= 1;
+        if documented(doc, &found[at]) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a role tag sits inside an element of some other XML format:
+/// `<ciManagement><system>Jenkins</system>` is a POM's field, not a turn.
+fn nested_element(raw: &str, marker: &Marker) -> bool {
+    if !raw[marker.range.clone()].starts_with('<') {
+        return false;
+    }
+    let before = raw[..marker.range.start].trim_end();
+    let Some(open) = before.strip_suffix('>').and_then(|b| b.rfind('<').map(|at| &b[at + 1..]))
+    else {
+        return false;
+    };
+    let name = open.trim_start_matches('/');
+    !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':' | '.'))
+        && markers::markers(&format!("<{open}>")).is_empty()
 }
 
 /// The finding for mark `index`, if any.
@@ -247,7 +287,7 @@ fn judge(doc: &Doc, found: &[Marker], index: usize, lone: bool) -> Option<Hit> {
     {
         return None;
     }
-    if documented(doc, marker) {
+    if documented(doc, marker) || follows_documented(doc, found, index) {
         let token = doc.tokens.partition_point(|token| token.end <= marker.range.start);
         let ordered = (0..doc.clauses.len())
             .find(|&c| doc.clauses[c].tokens.contains(&token))
