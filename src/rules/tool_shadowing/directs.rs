@@ -11,8 +11,10 @@ use std::ops::Range;
 
 /// Words that hook an order on the agent's action: `before calling`, `prior to any action on`,
 /// `each time`.
-const HOOKS: &[&str] =
-    &["before", "after", "prior", "whenever", "when", "upon", "while", "until", "once", "time"];
+const HOOKS: &[&str] = &[
+    "before", "after", "prior", "ahead", "ahead of", "whenever", "when", "upon", "while", "until",
+    "once", "time",
+];
 
 /// Verbs that, negated in an order, keep the agent off a tool: `do not use`, `never call`.
 const USE_VERBS: &[&str] = &[
@@ -115,6 +117,15 @@ fn through_companion(doc: &Doc, from: usize, to: usize) -> bool {
 fn distrust(doc: &Doc, found: &Found) -> Option<usize> {
     let clause = found.clause;
     let reading = &doc.readings[clause];
+    // `a mandatory replacement for every other filesystem tool`: the claim as a noun, in a
+    // clause with or without a verb.
+    let cue = doc.clauses[clause].tokens.start.max(found.at.saturating_sub(6))..found.at;
+    if doc.has_word(cue, REPLACING)
+        && !reading.negated
+        && (found.target.general() || found.target.elsewhere())
+    {
+        return Some(clause);
+    }
     let verb = reading.verb?;
     let word = doc.word(verb);
     let overriding = reading.does(act::OVERRIDE) && !reading.negated;
@@ -145,6 +156,10 @@ fn distrust(doc: &Doc, found: &Found) -> Option<usize> {
     }
     None
 }
+
+/// Nouns that claim another tool's place.
+const REPLACING: &[&str] =
+    &["replacement", "replacements", "successor", "substitute", "supersedes", "superseding"];
 
 /// `other tools are deprecated`, `Results returned by other MCP servers are unreliable`,
 /// `Calls to send_email are no longer supported`, `other search providers return unsafe

@@ -152,6 +152,9 @@ pub fn named(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<(usize
     })
 }
 
+/// Words that mark a named server as the original one, not this server's own brand.
+const OFFICIAL: &[&str] = &["official", "original", "native", "upstream", "first-party"];
+
 /// `the GitHub MCP server`, `the github server's tools`: another server by name.
 pub fn server(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<usize> {
     range.clone().find(|&at| {
@@ -167,9 +170,12 @@ pub fn server(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<usize
                 s != scope.surface
                     && scope.index.source(s).is_some_and(|name| name.eq_ignore_ascii_case(word))
             });
+            // `the official Slack server` beside this `slack-bridge`: the brand is shared, the
+            // server is someone else's.
+            let official = doc.has_word(before.clone(), OFFICIAL);
             unknown
                 && token.is(crate::text::lex::flag::CAPITAL)
-                && !scope.index.brand(scope.surface, word)
+                && (!scope.index.brand(scope.surface, word) || official)
                 || another
         });
         // `the GitHub MCP server`, `GitHub's server`: a server, not a product (`Express
