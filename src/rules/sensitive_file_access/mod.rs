@@ -120,7 +120,7 @@ impl TextRule for SensitiveFileAccess {
             let verb = match governing_verb(raw, start) {
                 Governing::Disclaimed => continue,
                 Governing::Verb(verb, order) => Some((verb, order)),
-                Governing::Nothing => None,
+                Governing::Nothing => verbs::passive(&raw[end..]).map(|verb| (verb, true)),
             };
             let verb = verb
                 .or_else(|| {

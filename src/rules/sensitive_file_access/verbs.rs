@@ -199,3 +199,16 @@ const HANDLING_VERBS: &[&str] = &[
 fn is_conjunction(word: &str) -> bool {
     ["or", "and", "and/or"].contains(&bare(word).as_str())
 }
+
+/// `X is to be forwarded`, `X must be read`: a passive order right after the file, in its
+/// clause.
+static PASSIVE: LazyLock<Regex> = LazyLock::new(|| {
+    ascii_regex(
+        r"(?i)^[^.;:]{0,40}?\b(?:is|are|must|should|shall)\s+(?:to\s+)?be\s+(?:(read|opened|loaded|copied|printed)|(sent|forwarded|uploaded|attached|included|pasted|quoted|collected|submitted))\b",
+    )
+});
+
+pub fn passive(after: &str) -> Option<Verb> {
+    let found = PASSIVE.captures(after)?;
+    Some(if found.get(2).is_some() { Verb::Carry } else { Verb::Read })
+}
