@@ -1,0 +1,216 @@
+//! `sensitive-file-access`: metadata that tells the model to read, collect, paste or send a
+//! well-known credential file (an SSH private key, ~/.aws/credentials, a browser's saved
+//! logins, a crypto wallet, an agent's own MCP config).
+//!
+//! The files are the [`Reading::Alone`] entries of [`crate::vocab::files`]. A file fires when
+//! a verb governs it, in the same clause and not disclaimed (`never reads`): a reading verb
+//! (read, open, load) or a carrying one (send, paste, include, forward); or when it is named
+//! as content asked for (`the contents of ~/.kube/config`). A default value or resource URI
+//! naming the file fires when the description beside it reads or carries it (`File read and
+//! sent with the request`, `Read this resource and quote it`).
+//!
+//! An entity whose own purpose is the file (an SSH tool loading a key, a wallet app opening
+//! its wallet) may read it; carrying it anywhere still fires.
+
+mod verbs;
+
+use crate::json::Value;
+use crate::model::Severity;
+use crate::rules::lexicon::{ascii_regex, clause_end, clause_start};
+use crate::rules::pattern::{Regex, Searched};
+use crate::rules::{Hit, RuleMeta, TextRule};
+use crate::scan::scope::Scope;
+use crate::scan::text::Text;
+use crate::vocab::files::{CREDENTIAL_FILES, Reading};
+use std::sync::LazyLock;
+use verbs::{Governing, Verb, governing_verb, nominal};
+
+static META: RuleMeta = RuleMeta {
+    id: "sensitive-file-access",
+    severity: Severity::High,
+    summary: "a directive to read or send a well-known credential file (an SSH private key, ~/.aws/credentials, saved browser logins, a crypto wallet, an agent's own MCP config)",
+};
+
+const MESSAGE: &str = "a directive to read a well-known credential or secret file";
+
+/// The files read alone is an attack, with the purpose words that make a read honest.
+fn read_alone() -> impl Iterator<Item = (&'static str, &'static [&'static str])> {
+    CREDENTIAL_FILES.iter().filter_map(|(fragment, _, reading)| match reading {
+        Reading::Alone(owners) => Some((*fragment, *owners)),
+        Reading::Payload => None,
+    })
+}
+
+const SSH_OWNERS: &[&str] = &["ssh", "sshd", "keygen", "agent"];
+
+/// One fragment as a pattern: `/` either separator, a space any blanks, `*` a run of name
+/// characters, a capital letter its own case only.
+fn fragment_pattern(fragment: &str) -> String {
+    let run = r"[\w{}*.\-]*";
+    let mut core = String::new();
+    let body = fragment.trim_matches('*');
+    for c in body.chars() {
+        match c {
+            '/' | '\\' => core.push_str(r"[/\\]"),
+            ' ' => core.push_str(r"[ \t]+"),
+            _ => core.push_str(&regex::escape(&c.to_string())),
+        }
+    }
+    let lead = if fragment.starts_with('*') { run } else { "" };
+    let tail = if fragment.ends_with('*') { run } else { "" };
+    let case = if body.chars().any(|c| c.is_ascii_uppercase()) { "-i" } else { "i" };
+    format!("(?{case}:{lead}{core}{tail})")
+}
+
+static SECRET_FILE: LazyLock<Regex> = LazyLock::new(|| {
+    let ssh_key = r"(?i:\.ssh[/\\]id_[a-z0-9]+)";
+    let files: Vec<String> = read_alone().map(|(fragment, _)| fragment_pattern(fragment)).collect();
+    ascii_regex(&format!("(?-u:{ssh_key}|{})", files.join("|")))
+});
+
+/// The purpose words that let an entity read the file `found` (as written) itself.
+fn owners(found: &str) -> &'static [&'static str] {
+    let found = found.to_ascii_lowercase().replace('\\', "/");
+    read_alone()
+        .find(|(fragment, _)| {
+            found.contains(fragment.trim_matches('*').to_ascii_lowercase().as_str())
+        })
+        .map_or(SSH_OWNERS, |(_, owners)| owners)
+}
+
+/// The last component of each file, lowercase: leaked once, as triggers live for the process.
+static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let mut triggers: Vec<&'static str> = vec!["id_"];
+    for (fragment, _) in read_alone() {
+        let last =
+            fragment.rsplit('/').map(|part| part.trim_matches('*')).find(|part| !part.is_empty());
+        if let Some(last) = last.map(str::to_ascii_lowercase)
+            && !triggers.contains(&last.as_str())
+        {
+            triggers.push(last.leak());
+        }
+    }
+    triggers
+});
+
+pub struct SensitiveFileAccess;
+
+impl TextRule for SensitiveFileAccess {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn triggers(&self) -> &'static [&'static str] {
+        &TRIGGERS
+    }
+
+    fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
+        let raw = text.as_str();
+        let searched = Searched::new(raw);
+        let in_slot = asks_for_a_value(text.path());
+        let mut at = 0;
+        while let Some(file) = SECRET_FILE.find_at(&searched, at) {
+            let (start, end) = (file.start(), file.end());
+            if !stands_alone(raw, start, end) {
+                // `.ssh/id_rsa.pub` is no key, but a file may still start inside the match.
+                at = start + raw[start..].chars().next().map_or(1, char::len_utf8);
+                continue;
+            }
+            at = end;
+            let verb = match governing_verb(raw, start) {
+                Governing::Disclaimed => continue,
+                Governing::Verb(verb, order) => Some((verb, order)),
+                Governing::Nothing => verbs::passive(&raw[end..]).map(|verb| (verb, true)),
+            };
+            let verb = verb
+                .or_else(|| {
+                    let nominal = nominal(&raw[clause_start(raw, start)..start])?;
+                    Some(if in_slot { (Verb::Carry, true) } else { (nominal, false) })
+                })
+                .or_else(|| Some((described_verb(beside(text)?)?, false)));
+            // What the sentence goes on to do with it: `reads ... and uploads it`.
+            let carried =
+                || verbs::verbs_in(&raw[end..sentence_end(raw, end)]).max() == Some(Verb::Carry);
+            let owned = || text.scope().is_some_and(|scope| owns(scope, owners(&raw[start..end])));
+            match verb {
+                Some((Verb::Carry, _)) | Some((Verb::Read, true)) => {
+                    hits.push(Hit::new(start, end, MESSAGE));
+                }
+                Some((Verb::Read, false)) if carried() || !owned() => {
+                    hits.push(Hit::new(start, end, MESSAGE));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Where the sentence holding byte `at` ends: the next clause end that is not a `;`.
+fn sentence_end(text: &str, at: usize) -> usize {
+    let mut end = clause_end(text, at);
+    while text[end..].starts_with(';') {
+        end = clause_end(text, end + 1);
+    }
+    end
+}
+
+/// Whether a string at `path` describes a value the model is to supply: a parameter's or a
+/// prompt argument's description.
+fn asks_for_a_value(path: &str) -> bool {
+    (path.starts_with("inputSchema.properties.") || path.starts_with("arguments["))
+        && path.ends_with("description")
+}
+
+/// The description beside a string that is a value rather than prose: a parameter's default or
+/// enum value (its parameter's description), a resource's URI (the resource's description).
+fn beside<'s>(text: &Text<'s>) -> Option<&'s str> {
+    let path = text.path();
+    let entity = &text.scope()?.entity.value;
+    let parent = if matches!(path, "uri" | "uriTemplate") {
+        ""
+    } else if let Some(parent) = path.strip_suffix(".default") {
+        parent
+    } else {
+        path.rsplit_once(".enum[").map(|(parent, _)| parent)?
+    };
+    let mut value = entity;
+    for step in parent.split('.').filter(|step| !step.is_empty()) {
+        value = match step.split_once('[') {
+            Some((key, index)) => {
+                let index: usize = index.trim_end_matches(']').parse().ok()?;
+                value.get(key)?.as_array()?.get(index)?
+            }
+            None => value.get(step)?,
+        };
+    }
+    value.get("description").and_then(Value::as_str)
+}
+
+/// The strongest verb a value's description applies, not disclaimed: carrying outranks
+/// reading. `read-only` reads nothing.
+fn described_verb(description: &str) -> Option<Verb> {
+    verbs::verbs_in(description).max()
+}
+
+/// Whether the entity's purpose (its name, title and first sentence) names any of `owners`.
+fn owns(scope: &Scope<'_>, owners: &[&str]) -> bool {
+    let purpose = scope.purpose();
+    owners.iter().any(|owner| purpose.mentions(owner))
+}
+
+/// Whether the name at `start..end` is a whole path component: no word character or `-` on
+/// either side, no extension after it (`id_rsa.pub` is a public key, `logins.json.bak` another
+/// file).
+fn stands_alone(text: &str, start: usize, end: usize) -> bool {
+    let joins = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    let after = &text[end..];
+    !text[..start].chars().next_back().is_some_and(joins)
+        && !after.chars().next().is_some_and(joins)
+        && !after
+            .strip_prefix('.')
+            .and_then(|rest| rest.chars().next())
+            .is_some_and(char::is_alphanumeric)
+}
+
+#[cfg(test)]
+mod tests;
