@@ -85,7 +85,8 @@ pub fn check_scan(surfaces: &[Surface]) {
     assert_eq!(reread, pin, "a written pin reads back different");
 
     let report = Report::new(surfaces, findings);
-    check_terminal_text("text report", &report::text::render(&report, false));
+    let style = report::text::Style { colour: false, quiet: false };
+    check_terminal_text("text report", &report::text::render(&report, style));
     check_terminal_text("notices", &report::text::notices(&report));
     let rendered = report::json::render(&report);
     if let Err(error) = json::parse(&rendered) {
