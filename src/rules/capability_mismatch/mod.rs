@@ -44,6 +44,7 @@ use crate::text::Doc;
 use crate::text::query::Sensitive;
 use crate::text::read::{Form, Party};
 use aho_corasick::AhoCorasick;
+use std::collections::HashSet;
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -104,7 +105,9 @@ struct Place<'a> {
 struct Sink<'a, 'f> {
     place: Place<'a>,
     label: Option<String>,
+    /// What was reported, in order, and as a set to look up (a dense entity has many).
     seen: Vec<(String, usize)>,
+    reported: HashSet<(String, usize)>,
     findings: &'f mut Vec<Finding>,
 }
 
@@ -118,12 +121,11 @@ impl Sink<'_, '_> {
         message: impl FnOnce(&str) -> String,
     ) {
         let whole_characters = text.is_char_boundary(span.start) && text.is_char_boundary(span.end);
-        if !whole_characters
-            || self.seen.iter().any(|(seen, start)| seen == path && *start == span.start)
-        {
+        if !whole_characters || self.reported.contains(&(path.to_string(), span.start)) {
             return;
         }
         self.seen.push((path.to_string(), span.start));
+        self.reported.insert((path.to_string(), span.start));
         let label = self.label.get_or_insert_with(|| self.place.entity.label());
         let message = message(label);
         let at = Location {
@@ -1520,7 +1522,10 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
     let params = side_channels(entity);
     let kind = entity.kind;
     let scope = purpose.map(|purpose| (purpose, Scope::new(purpose, &declared)));
-    let mut sink = Sink { place, label: None, seen: Vec::new(), findings };
+    let mut sink =
+        Sink { place, label: None, seen: Vec::new(), reported: HashSet::new(), findings };
+    let scalars = std::cell::OnceCell::new();
+    let scalars = || scalars.get_or_init(|| scalar_descriptions(&entity.value));
     string_leaves(&entity.value, &mut |path, text| {
         if path == "name" {
             return;
@@ -1545,7 +1550,7 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
         // A required parameter of a computation or lookup, named for what it has no use for.
         if purpose.is_some()
             && let Some(property) = required_property(path, text, kind)
-            && takes_text(entity, &property)
+            && !scalars().contains(&property)
             && let Some((what, weak)) = asks::named(text)
             && asks::out_of_purpose(purpose, what, weak)
             && !declared.declares_any(asks::excused_by(what))
@@ -1573,9 +1578,10 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
             }
         }
         // After the side-channel reading, which names the content more exactly.
-        if !sink.seen.iter().any(|(seen, _)| seen == path)
+        // Leaves come once each, in order: what this leaf reported is at the end.
+        if sink.seen.last().is_none_or(|(seen, _)| seen != path)
             && let Some(param) = parameter_of(path)
-            && takes_text(entity, path)
+            && !scalars().contains(path)
             && let Some((span, what, weak)) = asks::asked(text)
             && asks::out_of_purpose(purpose, what, weak)
             && !declared.declares_any(asks::excused_by(what))
@@ -1600,28 +1606,55 @@ fn parameter_of(path: &str) -> Option<&str> {
     (!name.contains('.')).then_some(name)
 }
 
-/// Whether the parameter whose description is at `path` can carry text: a flag or a number
-/// cannot hold what its description mentions.
-fn takes_text(entity: &Entity, path: &str) -> bool {
-    let owner = path.strip_suffix(".description").unwrap_or(path);
-    let mut value = &entity.value;
-    for key in owner.split('.') {
-        match value.get(key) {
-            Some(inner) => value = inner,
-            // A key holding a dot, or a prompt argument: no type to go by.
-            None => return true,
+/// The description paths of parameters that cannot carry text (a flag or a number cannot hold
+/// what its description mentions), found in one walk of the entity: looking each path up
+/// from the root would read a wide schema once per parameter.
+fn scalar_descriptions(value: &Value) -> HashSet<String> {
+    let mut found = HashSet::new();
+    collect_scalars(value, &mut String::new(), &mut found);
+    found
+}
+
+fn collect_scalars(value: &Value, path: &mut String, found: &mut HashSet<String>) {
+    let at = path.len();
+    match value {
+        Value::Object(members) => {
+            if !path.is_empty() && is_scalar_schema(value) {
+                found.insert(format!("{path}.description"));
+            }
+            for (key, inner) in members {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(key);
+                collect_scalars(inner, path, found);
+                path.truncate(at);
+            }
         }
+        Value::Array(items) => {
+            for (index, inner) in items.iter().enumerate() {
+                path.push_str(&format!("[{index}]"));
+                collect_scalars(inner, path, found);
+                path.truncate(at);
+            }
+        }
+        _ => {}
     }
+}
+
+/// A schema whose type is a boolean, number or null, or whose alternatives all are.
+fn is_scalar_schema(schema: &Value) -> bool {
     let scalar = |schema: &Value| {
         matches!(
             schema.get("type").and_then(Value::as_str),
             Some("boolean" | "integer" | "number" | "null")
         )
     };
-    let alternatives = value.get("anyOf").or_else(|| value.get("oneOf")).and_then(Value::as_array);
+    let alternatives =
+        schema.get("anyOf").or_else(|| schema.get("oneOf")).and_then(Value::as_array);
     match alternatives {
-        Some(alternatives) if value.get("type").is_none() => !alternatives.iter().all(scalar),
-        _ => !scalar(value),
+        Some(alternatives) if schema.get("type").is_none() => alternatives.iter().all(scalar),
+        _ => scalar(schema),
     }
 }
 
@@ -1652,7 +1685,8 @@ fn argument_name<'e>(entity: &'e Entity, owner: &str) -> Option<&'e str> {
 
 /// A server's instructions telling the model to fill a tool's side-channel parameter.
 fn check_instructions(place: Place<'_>, channels: &[(&str, Param)], findings: &mut Vec<Finding>) {
-    let mut sink = Sink { place, label: None, seen: Vec::new(), findings };
+    let mut sink =
+        Sink { place, label: None, seen: Vec::new(), reported: HashSet::new(), findings };
     string_leaves(&place.entity.value, &mut |path, text| {
         // A tool the text names comes first, so the finding names the tool meant.
         let named = |tool: &str| find_word(text, tool).next().is_some();
