@@ -14,6 +14,34 @@ pub fn hits(rule: &dyn TextRule, input: &str) -> Vec<Hit> {
     hits
 }
 
+/// The substrings of `input` that `rule` flags at its own severity (what blocks at its level).
+pub fn flagged<'a>(rule: &dyn TextRule, input: &'a str) -> Vec<&'a str> {
+    hits(rule, input)
+        .into_iter()
+        .filter(|hit| hit.severity.is_none())
+        .map(|hit| &input[hit.start..hit.end])
+        .collect()
+}
+
+/// Asserts that `rule` flags `input` at its own severity, showing the clause readings if not.
+pub fn assert_fires(rule: &dyn TextRule, input: &str) {
+    assert!(
+        !flagged(rule, input).is_empty(),
+        "should fire: {input:?}\n{:#?}",
+        crate::text::Doc::new(input).describe()
+    );
+}
+
+/// Asserts that `rule` flags nothing in `input` at its own severity.
+pub fn assert_clean(rule: &dyn TextRule, input: &str) {
+    let flagged = flagged(rule, input);
+    assert!(
+        flagged.is_empty(),
+        "should stay quiet: {input:?} {flagged:?}\n{:#?}",
+        crate::text::Doc::new(input).describe()
+    );
+}
+
 /// The flagged substrings of `input`, each hit carrying `message` at the rule's own severity.
 pub fn spans_with<'a>(rule: &dyn TextRule, input: &'a str, message: &str) -> Vec<&'a str> {
     let hits = hits(rule, input);

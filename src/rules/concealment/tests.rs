@@ -1,29 +1,12 @@
 use super::*;
-use crate::rules::testing::hits;
-
-fn flagged(input: &str) -> Vec<&str> {
-    hits(&Concealment, input)
-        .into_iter()
-        .filter(|hit| hit.severity.is_none())
-        .map(|hit| &input[hit.start..hit.end])
-        .collect()
-}
+use crate::rules::testing::{self, hits};
 
 fn fires(input: &str) {
-    assert!(
-        !flagged(input).is_empty(),
-        "should fire: {input:?}\n{:#?}",
-        Doc::new(input).describe()
-    );
+    testing::assert_fires(&Concealment, input);
 }
 
 fn clean(input: &str) {
-    assert!(
-        flagged(input).is_empty(),
-        "should stay quiet: {input:?} {:?}\n{:#?}",
-        flagged(input),
-        Doc::new(input).describe()
-    );
+    testing::assert_clean(&Concealment, input);
 }
 
 #[test]

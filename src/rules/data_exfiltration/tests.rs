@@ -1,29 +1,12 @@
 use super::*;
-use crate::rules::testing::hits;
-
-fn flagged(input: &str) -> Vec<&str> {
-    hits(&DataExfiltration, input)
-        .into_iter()
-        .filter(|hit| hit.severity.is_none())
-        .map(|hit| &input[hit.start..hit.end])
-        .collect()
-}
+use crate::rules::testing;
 
 fn fires(input: &str) {
-    assert!(
-        !flagged(input).is_empty(),
-        "should fire: {input:?}\n{:#?}",
-        Doc::new(input).describe()
-    );
+    testing::assert_fires(&DataExfiltration, input);
 }
 
 fn clean(input: &str) {
-    assert!(
-        flagged(input).is_empty(),
-        "should stay quiet: {input:?} {:?}\n{:#?}",
-        flagged(input),
-        Doc::new(input).describe()
-    );
+    testing::assert_clean(&DataExfiltration, input);
 }
 
 #[test]
