@@ -47,15 +47,12 @@ pub(super) fn asked(text: &str) -> Option<(Range<usize>, Sensitive, bool)> {
             return Some((doc.bytes(at..at + 1), Sensitive::Conversation, false));
         }
         if let Some((at, what)) = doc.sensitive_in(range) {
-            let last = doc.word(at).rsplit(' ').next().unwrap_or_default();
             // One message is what a translator's context field may hold; the conversation
             // is every message.
-            if what == Sensitive::Conversation && last == "message" {
+            if what == Sensitive::Conversation && last_word(&doc, at) == "message" {
                 continue;
             }
-            let weak = doc.tokens[at].info.thing & thing::SECRET_WEAK != 0
-                || matches!(last, "key" | "keys" | "token" | "tokens" | "apikey");
-            return Some((doc.bytes(at..at + 1), what, weak));
+            return Some((doc.bytes(at..at + 1), what, weak(&doc, at)));
         }
     }
     None
@@ -118,10 +115,18 @@ pub(super) fn named(name: &str) -> Option<(Sensitive, bool)> {
     let words = crate::scan::scope::name_words(name).join(" ");
     let doc = Doc::new(&words);
     let (at, what) = doc.sensitive_in(0..doc.tokens.len())?;
-    let last = doc.word(at).rsplit(' ').next().unwrap_or_default();
-    let weak = doc.tokens[at].info.thing & thing::SECRET_WEAK != 0
-        || matches!(last, "key" | "keys" | "token" | "tokens" | "apikey");
-    Some((what, weak))
+    Some((what, weak(&doc, at)))
+}
+
+/// The last word of the (possibly multi-word) token at `at`: `api key` gives `key`.
+fn last_word<'d>(doc: &'d Doc<'_>, at: usize) -> &'d str {
+    doc.word(at).rsplit(' ').next().unwrap_or_default()
+}
+
+/// Whether the credential at `at` is only a key or token: what a lookup's provider asks for.
+fn weak(doc: &Doc<'_>, at: usize) -> bool {
+    doc.tokens[at].info.thing & thing::SECRET_WEAK != 0
+        || matches!(last_word(doc, at), "key" | "keys" | "token" | "tokens" | "apikey")
 }
 
 /// What a parameter's preset value (its `default`, an `enum` choice, an example) hands the

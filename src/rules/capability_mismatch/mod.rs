@@ -105,8 +105,7 @@ struct Place<'a> {
 struct Sink<'a, 'f> {
     place: Place<'a>,
     label: Option<String>,
-    /// What was reported, in order, and as a set to look up (a dense entity has many).
-    seen: Vec<(String, usize)>,
+    /// The (path, offset) of every report, so none is made twice.
     reported: HashSet<(String, usize)>,
     findings: &'f mut Vec<Finding>,
 }
@@ -124,7 +123,6 @@ impl Sink<'_, '_> {
         if !whole_characters || self.reported.contains(&(path.to_string(), span.start)) {
             return;
         }
-        self.seen.push((path.to_string(), span.start));
         self.reported.insert((path.to_string(), span.start));
         let label = self.label.get_or_insert_with(|| self.place.entity.label());
         let message = message(label);
@@ -1522,14 +1520,14 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
     let params = side_channels(entity);
     let kind = entity.kind;
     let scope = purpose.map(|purpose| (purpose, Scope::new(purpose, &declared)));
-    let mut sink =
-        Sink { place, label: None, seen: Vec::new(), reported: HashSet::new(), findings };
+    let mut sink = Sink { place, label: None, reported: HashSet::new(), findings };
     let scalars = std::cell::OnceCell::new();
     let scalars = || scalars.get_or_init(|| scalar_descriptions(&entity.value));
     string_leaves(&entity.value, &mut |path, text| {
         if path == "name" {
             return;
         }
+        let reported_before = sink.reported.len();
         if let Some((purpose, scope)) = &scope {
             reaches(text, scope, &mut |reach, span| {
                 sink.push(path, text, span, |name| {
@@ -1577,9 +1575,9 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
                 });
             }
         }
-        // After the side-channel reading, which names the content more exactly.
-        // Leaves come once each, in order: what this leaf reported is at the end.
-        if sink.seen.last().is_none_or(|(seen, _)| seen != path)
+        // Only where nothing else reported this leaf: the side-channel reading names the
+        // content more exactly.
+        if sink.reported.len() == reported_before
             && let Some(param) = parameter_of(path)
             && !scalars().contains(path)
             && let Some((span, what, weak)) = asks::asked(text)
@@ -1685,8 +1683,7 @@ fn argument_name<'e>(entity: &'e Entity, owner: &str) -> Option<&'e str> {
 
 /// A server's instructions telling the model to fill a tool's side-channel parameter.
 fn check_instructions(place: Place<'_>, channels: &[(&str, Param)], findings: &mut Vec<Finding>) {
-    let mut sink =
-        Sink { place, label: None, seen: Vec::new(), reported: HashSet::new(), findings };
+    let mut sink = Sink { place, label: None, reported: HashSet::new(), findings };
     string_leaves(&place.entity.value, &mut |path, text| {
         // A tool the text names comes first, so the finding names the tool meant.
         let named = |tool: &str| find_word(text, tool).next().is_some();

@@ -171,14 +171,10 @@ fn transfer(
     // nothing sensitive (`If a password or API key shows up in a row, relay it to ...`), and
     // the head of a passive subject that brackets split off (`Any Slack token (xoxb-) or
     // webhook URL ... is to be posted to ...`).
-    let sentence_start = doc.sentences[doc.clauses[clause].sentence].tokens.start;
-    let earlier = sentence_start..tokens.start;
+    let sentence = &doc.sentences[doc.clauses[clause].sentence];
+    let earlier = sentence.tokens.start..tokens.start;
     let split_subject = reading.form == Form::Passive
-        && doc.clauses[doc.sentences[doc.clauses[clause].sentence].clauses.clone()]
-            .iter()
-            .zip(&doc.readings[doc.sentences[doc.clauses[clause].sentence].clauses.clone()])
-            .take_while(|(c, _)| c.tokens.start < tokens.start)
-            .all(|(_, r)| r.form == Form::Fragment);
+        && (sentence.clauses.start..clause).all(|c| doc.readings[c].form == Form::Fragment);
     let (_, payload) = doc.sensitive_in(acted.clone()).or_else(|| {
         let pronoun =
             doc.pronoun_at(acted.clone()) || doc.has_word(acted.clone(), &["its", "their"]);
