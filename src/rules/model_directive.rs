@@ -831,6 +831,8 @@ struct Order {
 /// use, and kept sorted for binary search.
 struct Doc<'a> {
     text: &'a str,
+    /// Whether the text holds a `<` at all: with none, nothing is enclosed.
+    angled: bool,
     /// HTML comments and pseudo-tag bodies: spans a rendered view hides or sets apart.
     enclosures: OnceCell<Vec<Range<usize>>>,
     /// Bodies of `<example>` tags.
@@ -842,6 +844,7 @@ impl<'a> Doc<'a> {
     fn new(text: &'a str) -> Doc<'a> {
         Doc {
             text,
+            angled: text.contains('<'),
             enclosures: OnceCell::new(),
             example_tags: OnceCell::new(),
             quotes: OnceCell::new(),
@@ -1215,7 +1218,7 @@ impl<'a> Doc<'a> {
                 self.near(&self.neighbourhood(sentence), &(verb.start..end), 2 * LOOKAROUND);
             CUE.first_match(self.text[around].as_bytes()).is_some()
         };
-        let enclosed = || self.text.contains('<') && holds(self.enclosures(), found.start);
+        let enclosed = || self.angled && holds(self.enclosures(), found.start);
         let moved = || {
             payload != Payload::Url
                 && self.is_imperative(verb, sentence)
@@ -1325,7 +1328,11 @@ impl<'a> Doc<'a> {
     /// "Examples:\n- always include ...": a list item under an example label in its paragraph,
     /// at most `SCAN_LIMIT` items up.
     fn listed_under_example_label(&self, start: usize) -> bool {
-        let line_start = self.text[..start].rfind('\n').map_or(0, |at| at + 1);
+        // A list item's line starts within `SENTENCE_REACH` bytes; a longer line is prose.
+        let near = floor_boundary(self.text, start.saturating_sub(SENTENCE_REACH));
+        let Some(line_start) = self.text[near..start].rfind('\n').map(|at| near + at + 1) else {
+            return false;
+        };
         let is_item = |line: &str| {
             let line = line.trim_start();
             starts_list_item(line) || line.starts_with(['"', '\'', '`', '\u{201C}'])

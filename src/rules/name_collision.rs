@@ -14,7 +14,7 @@
 use crate::model::{EntityId, Finding, Kind, Location, Severity, Surface};
 use crate::rules::confusable_characters::latin_twin;
 use crate::rules::{RuleMeta, ScanRule};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 static META: RuleMeta = RuleMeta {
     id: "name-collision",
@@ -305,25 +305,37 @@ impl ScanRule for NameCollision {
         }
         let source_name =
             |surface: usize| surfaces[surface].source.as_deref().unwrap_or("(unnamed)");
+        // One server configured twice (a work and a personal account) gives the same
+        // listing, entity for entity: a collision, but nobody is imitating anybody.
+        let mut alike_memo: HashMap<(usize, usize), bool> = HashMap::new();
+        let mut alike = |a: usize, b: usize| {
+            *alike_memo.entry((a.min(b), a.max(b))).or_insert_with(|| {
+                let (a, b) = (&surfaces[a].entities, &surfaces[b].entities);
+                a.len() == b.len()
+                    && a.iter().zip(b).all(|(a, b)| a.kind == b.kind && a.value == b.value)
+            })
+        };
         let mut found = Vec::new();
         for ((kind, _), members) in groups.into_iter().filter(|(_, members)| members.len() > 1) {
+            // Each exact spelling, with how many of its entities each listing holds: one pass,
+            // so a group of many is read in linear time, never member against member.
+            let mut spellings: BTreeMap<&str, BTreeMap<usize, usize>> = BTreeMap::new();
             for &(id, name) in &members {
-                let same = |other: &&(EntityId, &str)| other.1 == name;
-                let same_listing = members
-                    .iter()
-                    .filter(same)
-                    .filter(|other| other.0.surface == id.surface)
-                    .count();
-                let mut others: Vec<&str> = members
-                    .iter()
-                    .filter(same)
-                    .filter(|other| other.0.surface != id.surface)
-                    .map(|other| source_name(other.0.surface))
-                    .collect();
+                *spellings.entry(name).or_default().entry(id.surface).or_default() += 1;
+            }
+            // The first member's spelling, and the first spelled otherwise.
+            let first = members[0].1;
+            let other = members.iter().map(|member| member.1).find(|&name| name != first);
+            for &(id, name) in &members {
+                let listings = &spellings[name];
+                let same_listing = listings[&id.surface];
+                let elsewhere: Vec<usize> =
+                    listings.keys().copied().filter(|&surface| surface != id.surface).collect();
+                let mut others: Vec<&str> =
+                    elsewhere.iter().map(|&surface| source_name(surface)).collect();
                 others.sort_unstable();
                 others.dedup();
-                let disguised: Vec<&str> =
-                    members.iter().filter(|other| other.1 != name).map(|other| other.1).collect();
+                let disguised = if name == first { other } else { Some(first) };
                 let mut clauses = Vec::new();
                 if same_listing > 1 {
                     clauses.push(format!("a second {kind} in the same listing carries this name"));
@@ -342,7 +354,7 @@ impl ScanRule for NameCollision {
                         ));
                     }
                 }
-                if let Some(original) = disguised.first() {
+                if let Some(original) = disguised {
                     clauses.push(format!(
                         "it reads the same as the {kind} '{original}' but is spelled with different look-alike letters"
                     ));
@@ -350,21 +362,10 @@ impl ScanRule for NameCollision {
                 if clauses.is_empty() {
                     continue;
                 }
-                // One server configured twice (a work and a personal account) gives the same
-                // listing, entity for entity: a collision, but nobody is imitating anybody.
-                let alike = |a: usize, b: usize| {
-                    let (a, b) = (&surfaces[a].entities, &surfaces[b].entities);
-                    a.len() == b.len()
-                        && a.iter().zip(b).all(|(a, b)| a.kind == b.kind && a.value == b.value)
-                };
                 let twins = !others.is_empty()
-                    && members
-                        .iter()
-                        .filter(same)
-                        .filter(|other| other.0.surface != id.surface)
-                        .all(|other| alike(other.0.surface, id.surface));
+                    && elsewhere.iter().all(|&surface| alike(surface, id.surface));
                 let severity =
-                    if same_listing > 1 || !disguised.is_empty() || !is_generic(name) && !twins {
+                    if same_listing > 1 || disguised.is_some() || !is_generic(name) && !twins {
                         Severity::Medium
                     } else {
                         Severity::Low

@@ -17,7 +17,7 @@ use crate::vocab::{self, Info};
 use lex::{Kind, Token};
 use read::{Form, Party, Reading};
 use segment::{Clause, Sentence};
-use spans::{Span, SpanKind};
+use spans::{Span, SpanIndex, SpanKind};
 use std::ops::Range;
 
 /// Where a clause sits, beyond what it says.
@@ -48,6 +48,7 @@ pub struct Doc<'a> {
     pub lower: String,
     pub tokens: Vec<Token>,
     pub spans: Vec<Span>,
+    span_index: SpanIndex,
     pub sentences: Vec<Sentence>,
     pub clauses: Vec<Clause>,
     pub readings: Vec<Reading>,
@@ -68,6 +69,7 @@ impl<'a> Doc<'a> {
         let lower = raw.to_ascii_lowercase();
         let tokens = merge_phrases(&lower, lex::tokens(raw, &lower));
         let spans = spans::spans(raw);
+        let span_index = SpanIndex::new(&spans);
         let code: Vec<Range<usize>> = spans
             .iter()
             .filter(|span| span.kind == SpanKind::Code)
@@ -76,8 +78,17 @@ impl<'a> Doc<'a> {
         let (sentences, clauses) = segment::segment(raw, &tokens, &code);
         let readings: Vec<Reading> =
             clauses.iter().map(|clause| read::read(&tokens, &lower, clause)).collect();
-        let mut doc =
-            Doc { raw, lower, tokens, spans, sentences, clauses, readings, settings: Vec::new() };
+        let mut doc = Doc {
+            raw,
+            lower,
+            tokens,
+            spans,
+            span_index,
+            sentences,
+            clauses,
+            readings,
+            settings: Vec::new(),
+        };
         doc.settings = doc.settle();
         doc
     }
@@ -127,9 +138,23 @@ impl<'a> Doc<'a> {
         self.sentences[self.clauses[clause].sentence].clauses.clone()
     }
 
-    /// The spans enclosing byte `at`.
+    /// The spans whose body holds byte `at`, in `spans` order.
     pub fn spans_at(&self, at: usize) -> impl Iterator<Item = &Span> {
-        self.spans.iter().filter(move |span| span.range.start <= at && at < span.range.end)
+        self.span_index.at(&self.spans, at).into_iter().map(|position| &self.spans[position])
+    }
+
+    /// The spans whose body starts in byte range `range`, by body start.
+    pub fn spans_starting_in(&self, range: Range<usize>) -> impl Iterator<Item = &Span> {
+        self.span_index
+            .starting_in(&self.spans, range)
+            .iter()
+            .map(|&position| &self.spans[position])
+    }
+
+    /// The clause token `token` is in. Clauses are ordered and never share a token.
+    pub fn clause_of(&self, token: usize) -> Option<usize> {
+        let clause = self.clauses.partition_point(|clause| clause.tokens.end <= token);
+        self.clauses.get(clause).filter(|clause| clause.tokens.contains(&token)).map(|_| clause)
     }
 
     fn settle(&self) -> Vec<Setting> {
@@ -141,9 +166,7 @@ impl<'a> Doc<'a> {
                 .find(|token| !matches!(token.kind, Kind::Punct(_)))
                 .map_or(bytes.start, |token| token.start);
             let setting = &mut settings[index];
-            for span in
-                self.spans.iter().filter(|span| span.range.start <= first && first < span.range.end)
-            {
+            for span in self.spans_at(first) {
                 match &span.kind {
                     SpanKind::Quote => setting.quoted = true,
                     SpanKind::Code => setting.code = true,

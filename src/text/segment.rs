@@ -30,18 +30,30 @@ pub struct Clause {
     pub bracketed: bool,
 }
 
+/// The most tokens a sentence runs to. A longer run is code, a list or a JSON sample rather
+/// than one thing said, and the cap keeps every reading that looks across a sentence, once per
+/// clause, linear in the text.
+pub const MAX_SENTENCE: usize = 240;
+
 /// Splits `tokens` of `raw` into sentences and clauses. Nothing splits inside `code`, the byte
-/// ranges of code spans: a command's `|`, `;` and `(` are the command's.
+/// ranges of code spans (ordered, disjoint): a command's `|`, `;` and `(` are the command's.
 pub fn segment(raw: &str, tokens: &[Token], code: &[Range<usize>]) -> (Vec<Sentence>, Vec<Clause>) {
+    let mut spans = code.iter().peekable();
     let in_code: Vec<bool> = tokens
         .iter()
-        .map(|token| code.iter().any(|range| range.start <= token.start && token.end <= range.end))
+        .map(|token| {
+            while spans.peek().is_some_and(|range| range.end < token.end) {
+                spans.next();
+            }
+            spans.peek().is_some_and(|range| range.start <= token.start && token.end <= range.end)
+        })
         .collect();
     let mut sentences = Vec::new();
     let mut clauses = Vec::new();
     let mut start = 0;
     for index in 0..tokens.len() {
-        let ends = !in_code[index] && ends_sentence(raw, tokens, index);
+        let ends = !in_code[index] && ends_sentence(raw, tokens, index)
+            || index + 1 - start >= MAX_SENTENCE;
         if ends || index + 1 == tokens.len() {
             let end = index + 1;
             let first_clause = clauses.len();
@@ -236,6 +248,18 @@ mod tests {
                 vec!["Next line\nand more"],
             ]
         );
+    }
+
+    #[test]
+    fn a_run_past_the_longest_sentence_is_cut_and_code_still_holds_together() {
+        let list = "alpha ".repeat(MAX_SENTENCE * 2 + 10);
+        let lengths: Vec<usize> = clauses(&list)
+            .iter()
+            .map(|sentence| sentence.iter().map(|clause| clause.split(' ').count()).sum())
+            .collect();
+        assert_eq!(lengths, [MAX_SENTENCE, MAX_SENTENCE, 10]);
+        let text = "Run `a | b; c` first. `x` and `y.` then stop.";
+        assert_eq!(clauses(text), [vec!["Run `a | b; c` first."], vec!["`x` and `y.` then stop."]]);
     }
 
     #[test]

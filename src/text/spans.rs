@@ -30,6 +30,89 @@ pub struct Span {
     pub kind: SpanKind,
 }
 
+/// Where the spans are, for lookups that take logarithmic time: a rule asks about every token
+/// or mark, so a scan over every span per question would be quadratic on a text dense with both.
+///
+/// Invariant, from how each finder works: spans of one kind other than tags never overlap one
+/// another (a quote, code span, comment or markdown link closes before the next opens), and
+/// tags nest (matched on a stack), at most [`MAX_OPEN_TAGS`] deep.
+#[derive(Debug, Default)]
+pub struct SpanIndex {
+    /// Span positions by body start, one list per kind that never overlaps itself.
+    layers: [Vec<usize>; 4],
+    /// Tag positions by body start, and each one's enclosing tag (its position in `tags`).
+    tags: Vec<usize>,
+    parents: Vec<Option<usize>>,
+    /// Every span position, by body start.
+    by_start: Vec<usize>,
+}
+
+impl SpanIndex {
+    pub fn new(spans: &[Span]) -> SpanIndex {
+        let mut index = SpanIndex::default();
+        let mut order: Vec<usize> = (0..spans.len()).collect();
+        order.sort_by_key(|&at| (spans[at].range.start, std::cmp::Reverse(spans[at].range.end)));
+        for &at in &order {
+            let layer = match spans[at].kind {
+                SpanKind::Code => 0,
+                SpanKind::Quote => 1,
+                SpanKind::Comment => 2,
+                SpanKind::Image | SpanKind::Link => 3,
+                SpanKind::Tag(_) => {
+                    index.tags.push(at);
+                    continue;
+                }
+            };
+            index.layers[layer].push(at);
+        }
+        let mut open: Vec<usize> = Vec::new();
+        for position in 0..index.tags.len() {
+            let range = &spans[index.tags[position]].range;
+            while let Some(&outer) = open.last() {
+                let around = &spans[index.tags[outer]].range;
+                if around.start <= range.start && range.end <= around.end {
+                    break;
+                }
+                open.pop();
+            }
+            index.parents.push(open.last().copied());
+            open.push(position);
+        }
+        index.by_start = order;
+        index
+    }
+
+    /// Positions of the spans whose body holds byte `at`, in `spans` order.
+    pub fn at(&self, spans: &[Span], at: usize) -> Vec<usize> {
+        let mut found = Vec::new();
+        for layer in &self.layers {
+            let before = layer.partition_point(|&span| spans[span].range.start <= at);
+            if before > 0 && at < spans[layer[before - 1]].range.end {
+                found.push(layer[before - 1]);
+            }
+        }
+        // Every tag holding `at` encloses the last tag opening at or before it.
+        let before = self.tags.partition_point(|&span| spans[span].range.start <= at);
+        let mut tag = before.checked_sub(1);
+        while let Some(position) = tag {
+            let span = self.tags[position];
+            if at < spans[span].range.end {
+                found.push(span);
+            }
+            tag = self.parents[position];
+        }
+        found.sort_unstable();
+        found
+    }
+
+    /// Positions of the spans whose body starts in `range`, by body start.
+    pub fn starting_in(&self, spans: &[Span], range: Range<usize>) -> &[usize] {
+        let from = self.by_start.partition_point(|&span| spans[span].range.start < range.start);
+        let to = self.by_start.partition_point(|&span| spans[span].range.start < range.end);
+        &self.by_start[from..to]
+    }
+}
+
 /// A quotation longer than this is more likely two unrelated marks than one quote.
 const MAX_QUOTE: usize = 600;
 /// How many tags may stay open at once; more are read as text.
@@ -277,5 +360,29 @@ mod tests {
             show("<a href=\"x\">link</a>"),
             [("link".to_string(), SpanKind::Tag("a".into())), ("x".to_string(), SpanKind::Quote)]
         );
+    }
+
+    #[test]
+    fn the_index_finds_what_a_scan_over_every_span_finds() {
+        let texts = [
+            "<a>x <b>y \"q\" <c>z</c></b> `code` w</a> <!-- c --> [l](https://h.io) <a>again</a>",
+            "<system><important>\"one\" and 'two'</important> tail</system> <x><y></x></y>",
+            "[critical]``a ` b``[/critical] ![i](https://p.io/x.gif) \u{201C}curly\u{201D}",
+        ];
+        for raw in texts {
+            let found = spans(raw);
+            let index = SpanIndex::new(&found);
+            for at in 0..=raw.len() {
+                let naive: Vec<usize> = (0..found.len())
+                    .filter(|&i| found[i].range.start <= at && at < found[i].range.end)
+                    .collect();
+                assert_eq!(index.at(&found, at), naive, "{raw:?} at {at}");
+                let starting = index.starting_in(&found, at..at + 1).to_vec();
+                let mut naive: Vec<usize> =
+                    (0..found.len()).filter(|&i| found[i].range.start == at).collect();
+                naive.sort_by_key(|&i| std::cmp::Reverse(found[i].range.end));
+                assert_eq!(starting, naive, "{raw:?} starting at {at}");
+            }
+        }
     }
 }

@@ -112,9 +112,11 @@ impl TextRule for CommandExecution {
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
         let doc = text.doc();
         let purpose = text.scope().map_or(0, |scope| scope.purpose().domains);
+        // Commands come ordered and apart, so `covered` is sorted by start and by end.
         let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
+        let words = doc.raw.split_whitespace().count();
         for command in shell::commands(text.as_str()) {
-            let severity = command_severity(doc, &command.range, purpose);
+            let severity = command_severity(doc, &command.range, purpose, words);
             let message = format!("a shell command that {}", command.danger.describe());
             let mut hit = Hit::new(command.range.start, command.range.end, message);
             if severity != Severity::High {
@@ -125,7 +127,8 @@ impl TextRule for CommandExecution {
         }
         for clause in 0..doc.clauses.len() {
             let bytes = framing::span(doc, clause);
-            if covered.iter().any(|range| range.start < bytes.end && bytes.start < range.end) {
+            let next = covered.partition_point(|range| range.end <= bytes.start);
+            if covered.get(next).is_some_and(|range| range.start < bytes.end) {
                 continue;
             }
             let Some((message, severity)) = out_of_purpose(doc, clause, purpose) else { continue };
@@ -142,11 +145,17 @@ impl TextRule for CommandExecution {
 
 /// The clause holding byte `at`.
 fn clause_at(doc: &Doc, at: usize) -> Option<usize> {
-    (0..doc.clauses.len()).find(|&clause| doc.clause_bytes(clause).contains(&at))
+    let clause = doc.clause_of(doc.tokens.partition_point(|token| token.end <= at))?;
+    doc.clause_bytes(clause).contains(&at).then_some(clause)
 }
 
-/// How grave a dangerous command is where it stands.
-fn command_severity(doc: &Doc, range: &std::ops::Range<usize>, purpose: u32) -> Severity {
+/// How grave a dangerous command is where it stands, in a text of `words` words.
+fn command_severity(
+    doc: &Doc,
+    range: &std::ops::Range<usize>,
+    purpose: u32,
+    words: usize,
+) -> Severity {
     let Some(clause) = clause_at(doc, range.start) else { return Severity::High };
     let reading = &doc.readings[clause];
     let setting = &doc.settings[clause];
@@ -192,7 +201,6 @@ fn command_severity(doc: &Doc, range: &std::ops::Range<usize>, purpose: u32) -> 
     }
     // A command on its own (a default value, a title) or given as an order is high; the order
     // may be in a clause the command's own punctuation split off (`Run bash <(curl ...)`).
-    let words = doc.raw.split_whitespace().count();
     let command_words = doc.raw[range.clone()].split_whitespace().count();
     // A clause that is all code (`` `curl ... | sh` ``) orders nothing: the order is prose's.
     let ordered = sentence
@@ -211,8 +219,10 @@ fn command_severity(doc: &Doc, range: &std::ops::Range<usize>, purpose: u32) -> 
 fn argument(doc: &Doc, range: &std::ops::Range<usize>) -> bool {
     doc.spans_at(range.start).filter(|span| span.kind == crate::text::spans::SpanKind::Quote).any(
         |span| {
-            let before = doc.raw[..span.range.start].trim_end_matches(['"', '\\', '\'', ' ']);
-            let lower = before.to_ascii_lowercase();
+            let near = doc.lower[..span.range.start].len().saturating_sub(64);
+            let near = (near..span.range.start).find(|&at| doc.lower.is_char_boundary(at));
+            let before = near.map_or("", |near| &doc.lower[near..span.range.start]);
+            let lower = before.trim_end_matches(['"', '\\', '\'', ' ']);
             [" -c", " -e", " -command", ":", "(", "exec", "system", "eval"]
                 .iter()
                 .any(|cue| lower.ends_with(cue))
@@ -414,9 +424,8 @@ fn out_of_purpose(doc: &Doc, clause: usize, purpose: u32) -> Option<(String, Sev
         if purpose & (domain::EXEC | domain::INSTALL) != 0 || installing {
             return None;
         }
-        let command = doc.spans.iter().any(|span| {
+        let command = doc.spans_starting_in(doc.clause_bytes(clause)).any(|span| {
             span.kind == crate::text::spans::SpanKind::Code
-                && doc.clause_bytes(clause).contains(&span.range.start)
                 && runs_a_program(&doc.raw[span.range.clone()])
         });
         if shell

@@ -105,10 +105,10 @@ pub fn external(
             return false;
         }
         // A markdown link goes where its URL points, whatever its label says.
-        let linked = doc.spans.iter().any(|span| {
-            span.kind == crate::text::spans::SpanKind::Link
-                && span.range.start == doc.tokens[at].start
-        });
+        let start = doc.tokens[at].start;
+        let linked = doc
+            .spans_starting_in(start..start + 1)
+            .any(|span| span.kind == crate::text::spans::SpanKind::Link);
         let before = range.start.max(at.saturating_sub(4))..at;
         if !linked && doc.has_word(before, REFERENCES) {
             return false;

@@ -281,9 +281,9 @@ fn beacons(doc: &Doc, scope: Option<&Scope<'_>>, vendors: &[String], hits: &mut 
         }
         // In a markdown image or link the URL runs to its `)`, spaces in a `<placeholder>`
         // and all.
-        let linked = doc.spans.iter().find(|span| {
-            matches!(span.kind, SpanKind::Image | SpanKind::Link) && span.range.start == token.start
-        });
+        let linked = doc
+            .spans_starting_in(token.start..token.start + 1)
+            .find(|span| matches!(span.kind, SpanKind::Image | SpanKind::Link));
         let url = match linked {
             Some(_) => {
                 let rest = crate::text::window(doc.raw, token.start, 2048);
@@ -305,11 +305,7 @@ fn beacons(doc: &Doc, scope: Option<&Scope<'_>>, vendors: &[String], hits: &mut 
         if destination::local(&host) || destination::provider(&host, scope, &[]) {
             continue;
         }
-        let image = doc.spans.iter().any(|span| {
-            span.kind == SpanKind::Image
-                && span.range.start <= token.start
-                && token.end <= span.range.end.max(token.end)
-        });
+        let image = doc.spans_at(token.start).any(|span| span.kind == SpanKind::Image);
         let pixel = [".gif", ".png", ".svg", "pixel", "beacon", "collect", "track", "log", "/px"]
             .iter()
             .any(|mark| url.to_ascii_lowercase().contains(mark));

@@ -26,9 +26,9 @@ mod tests;
 use crate::model::Severity;
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
-use crate::text::Doc;
 use crate::text::read::{Form, Party};
 use crate::text::spans::SpanKind;
+use crate::text::{Doc, window};
 use crate::vocab::classes::{func, thing};
 use markers::{Marker, Role, Shape};
 use std::ops::Range;
@@ -112,7 +112,8 @@ impl TextRule for InjectionMarkup {
         let found = markers::markers(raw);
         let doc = text.doc();
         let lone = lone(raw, &found);
-        hits.extend((0..found.len()).filter_map(|index| judge(doc, &found, index, lone)));
+        let named = named(doc, &found);
+        hits.extend((0..found.len()).filter_map(|index| judge(doc, &found, index, &named, lone)));
         for span in doc.spans.iter().filter(|span| span.kind == SpanKind::Comment) {
             let body = &raw[span.range.clone()];
             let content = Doc::new(crate::text::window(body, 0, TURN));
@@ -157,7 +158,9 @@ fn lone(raw: &str, found: &[Marker]) -> bool {
 fn turn(raw: &str, found: &[Marker], index: usize) -> Range<usize> {
     let mut start = found[index].range.end;
     let mut next = index + 1;
-    loop {
+    // A header is a mark or two; a longer run of closes is read as text, which keeps a run of
+    // marks from being walked once per mark.
+    for _ in 0..3 {
         let rest = &raw[start..];
         let word_len =
             rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_alphabetic()).len();
@@ -193,7 +196,7 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
         return true;
     }
     let raw = doc.raw;
-    let after = raw[marker.range.end..].trim_start_matches([' ', '\t']);
+    let after = window(raw, marker.range.end, NEAR).trim_start_matches([' ', '\t']);
     let next_word: String = after
         .chars()
         .take_while(char::is_ascii_alphabetic)
@@ -201,7 +204,7 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
         .to_ascii_lowercase();
     // `<user>@<host>`: a placeholder.
     let listed = after.starts_with([',', ';', ')', '/', '…', '@', '=']) || after.starts_with("...");
-    let before = raw[..at].trim_end_matches([' ', '\t']);
+    let before = near_before(raw, at).trim_end_matches([' ', '\t']);
     let previous_word =
         before.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("").to_ascii_lowercase();
     let listed_before = before.ends_with([',', '(', '/']);
@@ -216,7 +219,7 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
         })
     };
     let token = doc.tokens.partition_point(|token| token.end <= at);
-    let clause = (0..doc.clauses.len()).find(|&c| doc.clauses[c].tokens.contains(&token));
+    let clause = doc.clause_of(token);
     let described = clause.is_some_and(|c| doc.settings[c].described || doc.settings[c].example);
     !marker.label
         && (listed
@@ -228,26 +231,39 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
         || shown
 }
 
-/// Whether mark `index` continues a run of marks whose first is documented: the Llama 3
-/// template written out (`(<|begin_of_text|><|start_header_id|>system<|end_header_id|> ...`)
-/// is one example, mark after mark.
-fn follows_documented(doc: &Doc, found: &[Marker], index: usize) -> bool {
-    let mut at = index;
-    while at > 0 {
-        let gap = doc.raw[found[at - 1].range.end..found[at].range.start].trim();
-        let glued = gap.is_empty()
-            || gap == "..."
-            || gap == "\u{2026}"
-            || gap.len() <= 12 && gap.chars().all(|c| c.is_ascii_alphabetic());
-        if !glued {
-            return false;
-        }
-        at -= 1;
-        if documented(doc, &found[at]) {
-            return true;
-        }
+/// For each mark, whether it is named rather than used: documented itself, or continuing a run
+/// of marks one of which is documented (the Llama 3 template written out,
+/// `(<|begin_of_text|><|start_header_id|>system<|end_header_id|> ...`, is one example, mark
+/// after mark). One pass, forward.
+fn named(doc: &Doc, found: &[Marker]) -> Vec<bool> {
+    let mut named: Vec<bool> = Vec::with_capacity(found.len());
+    let mut run_documented = false;
+    for (index, marker) in found.iter().enumerate() {
+        let glued = index > 0 && {
+            let gap = doc.raw[found[index - 1].range.end..marker.range.start].trim();
+            gap.is_empty()
+                || gap == "..."
+                || gap == "\u{2026}"
+                || gap.len() <= 12 && gap.chars().all(|c| c.is_ascii_alphabetic())
+        };
+        let follows = glued && run_documented;
+        let itself = documented(doc, marker);
+        run_documented = itself || follows;
+        named.push(run_documented);
     }
-    false
+    named
+}
+
+/// How far around a mark the words that name it are looked for.
+const NEAR: usize = 64;
+
+/// Up to [`NEAR`] bytes of `raw` before byte `at`, cut on a character boundary.
+fn near_before(raw: &str, at: usize) -> &str {
+    let mut from = at.saturating_sub(NEAR);
+    while !raw.is_char_boundary(from) {
+        from += 1;
+    }
+    &raw[from..at]
 }
 
 /// Whether a role tag sits inside an element of some other XML format:
@@ -256,7 +272,7 @@ fn nested_element(raw: &str, marker: &Marker) -> bool {
     if !raw[marker.range.clone()].starts_with('<') {
         return false;
     }
-    let before = raw[..marker.range.start].trim_end();
+    let before = near_before(raw, marker.range.start).trim_end();
     let Some(open) = before.strip_suffix('>').and_then(|b| b.rfind('<').map(|at| &b[at + 1..]))
     else {
         return false;
@@ -268,7 +284,7 @@ fn nested_element(raw: &str, marker: &Marker) -> bool {
 }
 
 /// The finding for mark `index`, if any.
-fn judge(doc: &Doc, found: &[Marker], index: usize, lone: bool) -> Option<Hit> {
+fn judge(doc: &Doc, found: &[Marker], index: usize, named: &[bool], lone: bool) -> Option<Hit> {
     let marker = &found[index];
     let raw = doc.raw;
     // A close that another mark opens right after belongs to that mark's finding.
@@ -287,15 +303,11 @@ fn judge(doc: &Doc, found: &[Marker], index: usize, lone: bool) -> Option<Hit> {
     {
         return None;
     }
-    if documented(doc, marker) || follows_documented(doc, found, index) {
+    if named[index] {
         let token = doc.tokens.partition_point(|token| token.end <= marker.range.start);
-        let ordered = (0..doc.clauses.len())
-            .find(|&c| doc.clauses[c].tokens.contains(&token))
-            .is_some_and(|c| {
-                doc.readings[c].orders_model()
-                    && !doc.settings[c].described
-                    && !doc.settings[c].example
-            });
+        let ordered = doc.clause_of(token).is_some_and(|c| {
+            doc.readings[c].orders_model() && !doc.settings[c].described && !doc.settings[c].example
+        });
         return (ordered && !marker.label).then(|| {
             Hit::new(marker.range.start, marker.range.end, "an order to wrap text in chat markup")
                 .with_severity(Severity::Medium)
@@ -304,8 +316,7 @@ fn judge(doc: &Doc, found: &[Marker], index: usize, lone: bool) -> Option<Hit> {
     // An emphasis tag holds its body; a turn runs to the next mark.
     let body = match marker.shape {
         Shape::Emphasis => doc
-            .spans
-            .iter()
+            .spans_starting_in(marker.range.end..marker.range.end + 1)
             .find(|span| {
                 span.outer.start == marker.range.start && matches!(span.kind, SpanKind::Tag(_))
             })

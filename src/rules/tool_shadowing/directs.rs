@@ -75,9 +75,8 @@ pub struct Found {
 fn targets(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Vec<Found> {
     // Across the sentence's clauses: a reading may split `other calendar or mail servers`.
     let tokens = doc.sentences[sentence].tokens.clone();
-    let clause_of = |at: usize| {
-        doc.sentences[sentence].clauses.clone().find(|&c| doc.clauses[c].tokens.contains(&at))
-    };
+    let clause_of =
+        |at: usize| doc.clause_of(at).filter(|c| doc.sentences[sentence].clauses.contains(c));
     let mut found: Vec<Found> = foreign::find(doc, tokens, scope)
         .filter_map(|(at, target)| Some(Found { at, clause: clause_of(at)?, target }))
         .collect();

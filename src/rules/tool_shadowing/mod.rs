@@ -97,10 +97,11 @@ impl TextRule for ToolShadowing {
         }
         if let Some(scope) = scope {
             for (range, message) in mention::mentions(doc, scope) {
-                let sentence = doc.sentences.iter().position(|s| {
-                    s.tokens.contains(&doc.tokens.partition_point(|t| t.end <= range.start))
-                });
-                if sentence.is_some_and(|s| flagged.contains(&s)) {
+                let token = doc.tokens.partition_point(|t| t.end <= range.start);
+                // Sentences are ordered, and so is `flagged`.
+                let sentence = doc.sentences.partition_point(|s| s.tokens.end <= token);
+                let within = doc.sentences.get(sentence).is_some_and(|s| s.tokens.contains(&token));
+                if within && flagged.binary_search(&sentence).is_ok() {
                     continue;
                 }
                 hits.push(
