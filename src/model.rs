@@ -211,6 +211,46 @@ pub struct Location<'a> {
     pub path: &'a str,
     /// The whole string the flagged span sits in.
     pub text: &'a str,
+    /// Code-point offsets in `text`, for a string with many findings; without it each finding
+    /// counts from the string's start.
+    pub chars: Option<&'a CharIndex<'a>>,
+}
+
+/// Code-point offsets of byte positions in one string, with a checkpoint every [`CharIndex::STEP`]
+/// bytes, so the offset of each of many findings costs at most a step's counting, not the
+/// string's.
+#[derive(Debug)]
+pub struct CharIndex<'a> {
+    text: &'a str,
+    /// Byte positions about a step apart (each on a character boundary) and the code points
+    /// before each.
+    checkpoints: Vec<(usize, usize)>,
+}
+
+impl<'a> CharIndex<'a> {
+    const STEP: usize = 1024;
+
+    pub fn new(text: &'a str) -> CharIndex<'a> {
+        let mut checkpoints = vec![(0, 0)];
+        let (mut byte, mut chars) = (0, 0);
+        while byte + Self::STEP < text.len() {
+            let mut next = byte + Self::STEP;
+            while !text.is_char_boundary(next) {
+                next += 1;
+            }
+            chars += text[byte..next].chars().count();
+            byte = next;
+            checkpoints.push((byte, chars));
+        }
+        CharIndex { text, checkpoints }
+    }
+
+    /// The number of code points before byte `at` (a character boundary).
+    pub fn offset(&self, at: usize) -> usize {
+        let step = self.checkpoints.partition_point(|&(byte, _)| byte <= at) - 1;
+        let (byte, chars) = self.checkpoints[step];
+        chars + self.text[byte..at].chars().count()
+    }
 }
 
 impl<'a> Location<'a> {
@@ -229,6 +269,7 @@ impl<'a> Location<'a> {
             label,
             path,
             text,
+            chars: None,
         }
     }
 }
@@ -277,12 +318,17 @@ impl Redaction {
 
 /// `text[from..to]` with every redaction that overlaps it replaced whole by its mask (a secret
 /// cut by the edge of the span is still masked, never half shown). `redactions` are sorted by
-/// start.
+/// start and by end, as [`crate::rules::redactions`] makes them, so the ones that overlap the
+/// span are found by binary search: a string dense with secrets costs each finding only its own.
 pub fn redact_span(text: &str, from: usize, to: usize, redactions: &[Redaction]) -> String {
     let mut out = String::with_capacity(to - from);
     let mut at = from;
-    for redaction in redactions {
-        if redaction.end <= at || redaction.start >= to {
+    let first = redactions.partition_point(|redaction| redaction.end <= from);
+    for redaction in &redactions[first..] {
+        if redaction.start >= to {
+            break;
+        }
+        if redaction.end <= at {
             continue;
         }
         if redaction.start > at {
@@ -340,7 +386,8 @@ impl Finding {
         redactions: &[Redaction],
     ) -> Finding {
         let text = at.text;
-        let offset = text[..start].chars().count();
+        let offset =
+            at.chars.map_or_else(|| text[..start].chars().count(), |chars| chars.offset(start));
         let length = text[start..end].chars().count();
         let (matched, excerpt) = quote(text, start, end, redactions);
         Finding {
@@ -396,6 +443,7 @@ mod tests {
             label: "t",
             path: "description",
             text,
+            chars: None,
         }
     }
 
@@ -473,5 +521,15 @@ mod tests {
         assert_eq!(Band::from_score(5), Band::Low);
         assert_eq!(Band::from_score(15), Band::Medium);
         assert_eq!(Band::from_score(45), Band::High);
+    }
+
+    #[test]
+    fn the_char_index_agrees_with_counting_from_the_start() {
+        let text = "a\u{e9}\u{1F600}\u{200b}z".repeat(700);
+        let index = CharIndex::new(&text);
+        for (at, _) in text.char_indices().chain([(text.len(), ' ')]) {
+            assert_eq!(index.offset(at), text[..at].chars().count(), "at {at}");
+        }
+        assert_eq!(CharIndex::new("").offset(0), 0);
     }
 }

@@ -315,3 +315,27 @@ fn a_closed_pipe_is_not_an_error() {
     let output = child.wait_with_output().expect("rune finishes");
     assert_eq!(stderr(&output), "");
 }
+
+#[test]
+fn a_string_too_dense_to_report_in_full_fails_the_scan_as_truncated() {
+    // 10,050 invisible characters, each its own finding: the first 10,000 are reported, the
+    // rest counted in one high finding that fails the scan at every --fail-on level.
+    let description = "x\\u200b ".repeat(10_050);
+    let manifest =
+        format!("{{\"tools\": [{{\"name\": \"dense\", \"description\": \"{description}\"}}]}}");
+    let output = run_stdin(&["-", "--json", "--fail-on", "high"], manifest.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    let report = rune::json::parse(&stdout(&output)).expect("the report is JSON");
+    let findings = report
+        .get("tools")
+        .and_then(|tools| tools.as_array())
+        .and_then(|tools| tools[0].get("findings").and_then(|findings| findings.as_array()));
+    let findings = findings.expect("the tool's findings");
+    assert_eq!(findings.len(), rune::scan::MAX_MATCHES + 1);
+    let last = &findings[rune::scan::MAX_MATCHES];
+    assert_eq!(last.get("severity").and_then(|s| s.as_str()), Some("high"));
+    assert_eq!(
+        last.get("message").and_then(|m| m.as_str()),
+        Some("scan truncated at 10000 matches of this rule in this string; 50 more not reported")
+    );
+}

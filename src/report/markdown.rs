@@ -301,6 +301,7 @@ mod tests {
             label,
             path,
             text,
+            chars: None,
         };
         Finding::new("hidden-instructions", severity, at, 0, text.len(), "msg".to_string())
     }

@@ -312,6 +312,7 @@ mod tests {
             label,
             path: "description",
             text,
+            chars: None,
         };
         Finding::new("concealment", Severity::High, at, start, end, "msg".to_string())
     }

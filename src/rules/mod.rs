@@ -106,12 +106,20 @@ impl Hit {
     }
 }
 
-/// The masks of the secret spans among `hits` over `text`, sorted by start.
+/// The masks of the secret spans among `hits` over `text`, sorted by start, with none inside
+/// another (its text is masked by the one around it), so their ends are sorted too.
 pub fn redactions<'a>(text: &str, hits: impl Iterator<Item = &'a Hit>) -> Vec<Redaction> {
-    let mut found: Vec<Redaction> = hits
-        .filter_map(|hit| hit.redact.map(|keep| Redaction::new(text, hit.start, hit.end, keep)))
-        .collect();
-    found.sort_by_key(|redaction| redaction.start);
+    let mut spans: Vec<(usize, usize, usize)> =
+        hits.filter_map(|hit| hit.redact.map(|keep| (hit.start, hit.end, keep))).collect();
+    // The longest first among those that start together, so it is the one kept.
+    spans.sort_by_key(|&(start, end, _)| (start, std::cmp::Reverse(end)));
+    let mut found: Vec<Redaction> = Vec::with_capacity(spans.len());
+    for (start, end, keep) in spans {
+        if found.last().is_some_and(|last| end <= last.end) {
+            continue;
+        }
+        found.push(Redaction::new(text, start, end, keep));
+    }
     found
 }
 

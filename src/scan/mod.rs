@@ -4,7 +4,7 @@ pub mod scope;
 pub mod text;
 pub mod walk;
 
-use crate::model::{EntityId, Finding, Location, Redaction, Surface};
+use crate::model::{CharIndex, EntityId, Finding, Location, Redaction, Surface};
 use crate::rules::{Hit, REGISTRY, Rule, RuleMeta, redactions};
 use std::cell::OnceCell;
 use text::Text;
@@ -16,6 +16,11 @@ struct SecretString {
     text: String,
     redactions: Vec<Redaction>,
 }
+
+/// The most matches of one rule on one string that become findings. Past it the rule's next
+/// match becomes one high finding saying the scan was truncated, so a string too dense to
+/// report in full can never pass as clean, and a report stays bounded by the input's size.
+pub const MAX_MATCHES: usize = 10_000;
 
 /// Runs every registered rule over every surface, in registry order.
 pub fn scan(surfaces: &[Surface]) -> Vec<Finding> {
@@ -42,11 +47,10 @@ pub fn scan_with(rules: &[Rule], surfaces: &[Surface]) -> Vec<Finding> {
     let from_text_rules = findings.len();
     findings.extend(whole_scan);
     if !secrets.is_empty() {
+        let holders: std::collections::HashMap<(EntityId, &str), &SecretString> =
+            secrets.iter().map(|secret| ((secret.entity, secret.path.as_str()), secret)).collect();
         for finding in &mut findings[from_text_rules..] {
-            let holder = secrets
-                .iter()
-                .find(|secret| secret.entity == finding.entity && secret.path == finding.path);
-            if let Some(secret) = holder {
+            if let Some(secret) = holders.get(&(finding.entity, finding.path.as_str())) {
                 finding.redact(&secret.text, &secret.redactions);
             }
         }
@@ -73,6 +77,8 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
     // One string's hits from every rule: a secret one rule finds is masked in all of them.
     let mut pending: Vec<(&'static RuleMeta, Hit)> = Vec::new();
     let mut secrets: Vec<SecretString> = Vec::new();
+    // Secrets among the matches past a rule's cap: masked all the same.
+    let mut unreported: Vec<Hit> = Vec::new();
     let index = scope::Index::new(surfaces);
     for (surface_index, surface) in surfaces.iter().enumerate() {
         for (entity_index, entity) in surface.entities.iter().enumerate() {
@@ -89,14 +95,35 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
                     }
                     rule.check(&text, &mut hits);
                     let meta = rule.meta();
+                    if hits.len() > MAX_MATCHES {
+                        let more = hits.len() - MAX_MATCHES;
+                        let first = &hits[MAX_MATCHES];
+                        let truncated = Hit::new(
+                            first.start,
+                            first.end,
+                            format!(
+                                "scan truncated at {MAX_MATCHES} matches of this rule in this \
+                                 string; {more} more not reported"
+                            ),
+                        )
+                        .with_severity(crate::model::Severity::High);
+                        unreported
+                            .extend(hits.drain(MAX_MATCHES..).filter(|hit| hit.redact.is_some()));
+                        hits.push(truncated);
+                    }
                     pending.extend(hits.drain(..).map(|hit| (meta, hit)));
                 }
                 if pending.is_empty() {
                     return;
                 }
-                let masks = redactions(raw, pending.iter().map(|(_, hit)| hit));
+                let masks = redactions(raw, pending.iter().map(|(_, hit)| hit).chain(&unreported));
+                unreported.clear();
                 let label = label.get_or_init(|| entity.label());
-                let at = Location::new(surface, id, label, path, raw);
+                let chars = CharIndex::new(raw);
+                let at = Location {
+                    chars: Some(&chars),
+                    ..Location::new(surface, id, label, path, raw)
+                };
                 for (meta, Hit { start, end, message, severity, .. }) in pending.drain(..) {
                     let severity = severity.unwrap_or(meta.severity);
                     findings.push(Finding::redacted(

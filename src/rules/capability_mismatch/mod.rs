@@ -133,6 +133,7 @@ impl Sink<'_, '_> {
             label,
             path,
             text,
+            chars: None,
         };
         self.findings.push(Finding::new(META.id, META.severity, at, span.start, span.end, message));
     }
