@@ -8,6 +8,13 @@
 //! one string, inputs built against data-exfiltration's clause scans, a deep schema and a wide
 //! one.
 //!
+//! The `dense` group holds the ratio that shows time stays linear when hits are dense: for each
+//! text rule a description that matches it once every few words, at two sizes (64 and 128 KB),
+//! and for the whole-scan rules and config redaction the same doubling in their own dimension
+//! (tools that share one name, parameters asking for a password, a config value's length).
+//! `scripts/bench-ratios.py` reads the two times of each pair from criterion's output and
+//! checks the bar: at most 2.3x the time for twice the input.
+//!
 //! The `rules_10k` group splits the scan of the 10,000-tool manifest by rule: each rule alone
 //! over the parsed entities, next to `none` (the walk and the trigger prefilter with no rule),
 //! so a rule's own cost is its time minus `none`'s.
@@ -106,11 +113,47 @@ fn adversarial(c: &mut Criterion) {
     group.finish();
 }
 
+/// Whether rule `rule` finds anything in manifest `text`.
+fn fires(text: &str, rule: &str) -> bool {
+    rune::scan::scan(&parse(text)).iter().any(|finding| finding.rule == rule)
+}
+
+/// The two sizes of each dense input: the bar is on the ratio of their times.
+const DENSE_SIZES: [(usize, &str); 2] = [(64 << 10, "64k"), (128 << 10, "128k")];
+
+fn dense(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dense");
+    group.sampling_mode(SamplingMode::Flat).sample_size(10);
+    for (family, unit) in generate::DENSE_UNITS {
+        for (bytes, size) in DENSE_SIZES {
+            let text = generate::dense_description(unit, bytes, SEED);
+            assert!(fires(&text, family), "the dense input for {family} must arm it");
+            bench_input(&mut group, &format!("{family}/{size}"), &text, time_scan);
+        }
+    }
+    for (count, size) in [(5_000, "5k"), (10_000, "10k")] {
+        let text = generate::same_name_tools(count);
+        assert!(fires(&text, "name-collision"), "tools that share a name must collide");
+        bench_input(&mut group, &format!("name-collision/{size}"), &text, time_scan);
+        let text = generate::password_parameters(count);
+        assert!(fires(&text, "capability-mismatch"), "a weather tool must not ask passwords");
+        bench_input(&mut group, &format!("capability-mismatch/{size}"), &text, time_scan);
+    }
+    for (chars, size) in [(40_000, "40k"), (80_000, "80k")] {
+        let (line, secrets) = generate::long_config_value(chars, SEED);
+        group.throughput(Throughput::Bytes(line.len() as u64));
+        group.bench_function(format!("config-redaction/{size}"), |b| {
+            b.iter(|| black_box(rune::source::config::redact(black_box(&line), &secrets)))
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4));
-    targets = manifests, adversarial
+    targets = manifests, adversarial, dense
 }
 criterion_main!(benches);
