@@ -131,7 +131,7 @@ fn dense(c: &mut Criterion) {
             bench_input(&mut group, &format!("{family}/{size}"), &text, time_scan);
         }
     }
-    for (count, size) in [(5_000, "5k"), (10_000, "10k")] {
+    for (count, size) in [(10_000, "10k"), (20_000, "20k")] {
         let text = generate::same_name_tools(count);
         assert!(fires(&text, "name-collision"), "tools that share a name must collide");
         bench_input(&mut group, &format!("name-collision/{size}"), &text, time_scan);
