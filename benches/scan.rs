@@ -11,7 +11,8 @@
 //! The `dense` group holds the ratio that shows time stays linear when hits are dense: for each
 //! text rule a description that matches it once every few words, at two sizes (64 and 128 KB),
 //! and for the whole-scan rules and config redaction the same doubling in their own dimension
-//! (tools that share one name, parameters asking for a password, a config value's length).
+//! (tools that share one name, parameters asking for a password, a config value's length), and
+//! the lexer a run of text with no space in it.
 //! `scripts/bench-ratios.py` reads the two times of each pair from criterion's output and
 //! checks the bar: at most 2.3x the time for twice the input.
 //!
@@ -130,6 +131,12 @@ fn dense(c: &mut Criterion) {
             assert!(fires(&text, family), "the dense input for {family} must arm it");
             bench_input(&mut group, &format!("{family}/{size}"), &text, time_scan);
         }
+    }
+    // One run of characters with no space or stop in it, which every token in it could
+    // have been read as an address or path from.
+    for (bytes, size) in DENSE_SIZES {
+        let text = generate::dense_description("a+b\u{200b}c.", bytes, SEED);
+        bench_input(&mut group, &format!("long-run/{size}"), &text, time_scan);
     }
     for (count, size) in [(10_000, "10k"), (20_000, "20k")] {
         let text = generate::same_name_tools(count);

@@ -303,12 +303,24 @@ const FILE_EXTENSIONS: &[&str] = &[
 /// are read as words, so a pathological run costs linear time, never quadratic.
 const MAX_RUN: usize = 2048;
 
+/// The longest run read as an email address, IP address, host name or relative path: a host
+/// name is at most 253 bytes and an email address 254. Longer runs are read as words, and
+/// since the run's end is found once, not once per token in it, a long run costs linear time.
+const MAX_WORD_RUN: usize = 256;
+
+/// Whether `c` ends a run of characters that could be one address or path.
+fn ends_run(c: char) -> bool {
+    c.is_whitespace() || "<>()[]{}\"'`,;|*!?".contains(c)
+}
+
 /// Tokens of `raw`. `lower` is `raw` with ASCII letters lowercased (same byte offsets).
 pub fn tokens(raw: &str, lower: &str) -> Vec<Token> {
     let bytes = raw.as_bytes();
     let mut out = Vec::with_capacity(raw.len() / 5 + 1);
     let mut at = 0;
     let mut line_start = true;
+    // Where the run holding `at` ends: found again only once `at` has passed it.
+    let mut run_end = 0;
     while at < bytes.len() {
         let c = raw[at..].chars().next().unwrap_or(' ');
         if c.is_whitespace() {
@@ -318,7 +330,10 @@ pub fn tokens(raw: &str, lower: &str) -> Vec<Token> {
             at += c.len_utf8();
             continue;
         }
-        let (end, kind) = special(raw, lower, at).unwrap_or_else(|| plain(raw, at, c));
+        if run_end <= at {
+            run_end = raw[at..].find(ends_run).map_or(raw.len(), |len| at + len);
+        }
+        let (end, kind) = special(raw, lower, at, run_end).unwrap_or_else(|| plain(raw, at, c));
         let mut token = Token { start: at, end, kind, info: Info::default(), flags: 0 };
         if line_start {
             token.flags |= flag::LINE_START;
@@ -445,7 +460,7 @@ fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
 }
 
 /// A token that is not a plain word: its end and kind, or `None`.
-fn special(raw: &str, lower: &str, at: usize) -> Option<(usize, Kind)> {
+fn special(raw: &str, lower: &str, at: usize, run_end: usize) -> Option<(usize, Kind)> {
     let bytes = raw.as_bytes();
     let rest = window(lower, at, MAX_RUN);
     let first = bytes[at];
@@ -510,10 +525,10 @@ fn special(raw: &str, lower: &str, at: usize) -> Option<(usize, Kind)> {
     }
     // Email, IP address, host name, `dir/file` path, `name.ext`: one run of non-space
     // characters that a word would stop short of.
-    let run = rest
-        .find(|c: char| c.is_whitespace() || "<>()[]{}\"'`,;|*!?".contains(c))
-        .unwrap_or(rest.len());
-    let word = trim_trailing(&lower[at..at + run]);
+    if run_end - at > MAX_WORD_RUN {
+        return None;
+    }
+    let word = trim_trailing(&lower[at..run_end]);
     if word.is_empty() {
         return None;
     }
@@ -707,6 +722,21 @@ mod tests {
 
     fn of(text: &str, kind: Kind) -> Vec<String> {
         kinds(text).into_iter().filter(|(_, k)| *k == kind).map(|(t, _)| t).collect()
+    }
+
+    #[test]
+    fn a_run_longer_than_any_address_is_read_as_words() {
+        // A host name at the longest a run may be is one token; one byte more and the run is
+        // read from its next token on.
+        let labels = format!("{}.", "a".repeat(62)).repeat(3);
+        let host = format!("{labels}{}.com", "b".repeat(MAX_WORD_RUN - labels.len() - 4));
+        assert_eq!(of(&format!("see {host} now"), Kind::Host), std::slice::from_ref(&host));
+        let longer = format!("b{host}");
+        assert!(!of(&format!("see {longer} now"), Kind::Host).contains(&longer));
+        let run = "a+b\u{200b}".repeat(100);
+        assert_eq!(of(&run, Kind::Word).len(), 200);
+        // The run ends at a space or stop, so an address after one is found.
+        assert_eq!(of(&format!("{run} x@mail-drop.co"), Kind::Email), ["x@mail-drop.co"]);
     }
 
     #[test]
