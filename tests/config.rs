@@ -353,3 +353,22 @@ fn progress_shows_on_a_terminal_only() {
     }
     assert_eq!(terminal.status.code(), Some(0), "{seen}");
 }
+
+/// A credential too long to quote whole is clipped in a failure line; what the clip leaves of
+/// it is redacted all the same, and redacting a value this long is quick.
+#[test]
+fn a_long_placeholder_credential_cut_by_a_clip_never_leaks() {
+    let scratch = Scratch::new("config-long-secret");
+    let secret = format!("long-{}", "q".repeat(40_000));
+    let entries = [("long", r#"{"command": "/no/such/${env:RUNE_TEST_LONG}/server"}"#.to_string())];
+    let path = config(&scratch, &entries);
+    let output = rune()
+        .env("RUNE_TEST_LONG", &secret)
+        .args(["--config", &path, "--timeout", "3"])
+        .output()
+        .expect("rune runs");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let all = format!("{}{}", stdout(&output), stderr(&output));
+    assert!(!all.contains("long-qqqq"), "the secret's opening leaked:\n{all}");
+    assert!(all.contains("could not start '/no/such/<redacted>...'"), "{all}");
+}
