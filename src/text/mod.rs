@@ -64,6 +64,15 @@ pub fn window(text: &str, from: usize, max: usize) -> &str {
     &text[from..end]
 }
 
+/// `text[..to]`, at most its last `max` bytes, cut on a character boundary.
+pub fn window_before(text: &str, to: usize, max: usize) -> &str {
+    let mut from = to.saturating_sub(max);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    &text[from..to]
+}
+
 impl<'a> Doc<'a> {
     pub fn new(raw: &'a str) -> Doc<'a> {
         let lower = raw.to_ascii_lowercase();

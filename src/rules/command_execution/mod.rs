@@ -219,9 +219,7 @@ fn command_severity(
 fn argument(doc: &Doc, range: &std::ops::Range<usize>) -> bool {
     doc.spans_at(range.start).filter(|span| span.kind == crate::text::spans::SpanKind::Quote).any(
         |span| {
-            let near = doc.lower[..span.range.start].len().saturating_sub(64);
-            let near = (near..span.range.start).find(|&at| doc.lower.is_char_boundary(at));
-            let before = near.map_or("", |near| &doc.lower[near..span.range.start]);
+            let before = crate::text::window_before(&doc.lower, span.range.start, 64);
             let lower = before.trim_end_matches(['"', '\\', '\'', ' ']);
             [" -c", " -e", " -command", ":", "(", "exec", "system", "eval"]
                 .iter()

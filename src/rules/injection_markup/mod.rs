@@ -28,7 +28,7 @@ use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::text::Text;
 use crate::text::read::{Form, Party};
 use crate::text::spans::SpanKind;
-use crate::text::{Doc, window};
+use crate::text::{Doc, window, window_before};
 use crate::vocab::classes::{func, thing};
 use markers::{Marker, Role, Shape};
 use std::ops::Range;
@@ -204,7 +204,7 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
         .to_ascii_lowercase();
     // `<user>@<host>`: a placeholder.
     let listed = after.starts_with([',', ';', ')', '/', '…', '@', '=']) || after.starts_with("...");
-    let before = near_before(raw, at).trim_end_matches([' ', '\t']);
+    let before = window_before(raw, at, NEAR).trim_end_matches([' ', '\t']);
     let previous_word =
         before.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("").to_ascii_lowercase();
     let listed_before = before.ends_with([',', '(', '/']);
@@ -257,22 +257,13 @@ fn named(doc: &Doc, found: &[Marker]) -> Vec<bool> {
 /// How far around a mark the words that name it are looked for.
 const NEAR: usize = 64;
 
-/// Up to [`NEAR`] bytes of `raw` before byte `at`, cut on a character boundary.
-fn near_before(raw: &str, at: usize) -> &str {
-    let mut from = at.saturating_sub(NEAR);
-    while !raw.is_char_boundary(from) {
-        from += 1;
-    }
-    &raw[from..at]
-}
-
 /// Whether a role tag sits inside an element of some other XML format:
 /// `<ciManagement><system>Jenkins</system>` is a POM's field, not a turn.
 fn nested_element(raw: &str, marker: &Marker) -> bool {
     if !raw[marker.range.clone()].starts_with('<') {
         return false;
     }
-    let before = near_before(raw, marker.range.start).trim_end();
+    let before = window_before(raw, marker.range.start, NEAR).trim_end();
     let Some(open) = before.strip_suffix('>').and_then(|b| b.rfind('<').map(|at| &b[at + 1..]))
     else {
         return false;
