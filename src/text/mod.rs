@@ -12,7 +12,7 @@ pub mod segment;
 pub mod shell;
 pub mod spans;
 
-use crate::vocab::classes::{func, thing};
+use crate::vocab::classes::{act, func, thing};
 use crate::vocab::{self, Info};
 use lex::{Kind, Token};
 use read::{Form, Party, Reading};
@@ -76,7 +76,8 @@ pub fn window_before(text: &str, to: usize, max: usize) -> &str {
 impl<'a> Doc<'a> {
     pub fn new(raw: &'a str) -> Doc<'a> {
         let lower = raw.to_ascii_lowercase();
-        let tokens = merge_phrases(&lower, lex::tokens(raw, &lower));
+        let mut tokens = merge_phrases(&lower, lex::tokens(raw, &lower));
+        guess_verbs(&lower, &mut tokens);
         let spans = spans::spans(raw);
         let span_index = SpanIndex::new(&spans);
         let code: Vec<Range<usize>> = spans
@@ -85,8 +86,24 @@ impl<'a> Doc<'a> {
             .map(|span| span.range.clone())
             .collect();
         let (sentences, clauses) = segment::segment(raw, &tokens, &code);
-        let readings: Vec<Reading> =
+        let mut readings: Vec<Reading> =
             clauses.iter().map(|clause| read::read(&tokens, &lower, clause)).collect();
+        // `do not itemize it or bring it up`: an imperative coordinated by `or` after a negated
+        // one is negated with it.
+        for index in 1..clauses.len() {
+            let opens = clauses[index].tokens.start;
+            let or = lower.get(tokens[opens].start..tokens[opens].end) == Some("or");
+            let (before, after) = readings.split_at_mut(index);
+            let previous = &before[index - 1];
+            if or
+                && clauses[index - 1].sentence == clauses[index].sentence
+                && previous.negated
+                && previous.form == Form::Imperative
+                && after[0].form == Form::Imperative
+            {
+                after[0].negated = true;
+            }
+        }
         let mut doc = Doc {
             raw,
             lower,
@@ -350,6 +367,37 @@ impl<'a> Doc<'a> {
 
 /// `tokens` with every multi-word name, verb or adverbial the lexicon lists merged into one
 /// token carrying the phrase's classes (joined with the head word's when it is a verb phrase).
+/// Words the lexicon does not know, read as verbs where only a verb can stand: a word in
+/// `-ed` after `be` or `been` (`must never be referenced`, `is to be regarded`) is a
+/// participle, and the word after `do not` or `don't` is a base verb (`do not itemize it`).
+fn guess_verbs(lower: &str, tokens: &mut [Token]) {
+    use crate::vocab::inflect::form;
+    for at in 1..tokens.len() {
+        let info = tokens[at].info;
+        if tokens[at].kind != Kind::Word || info.act != 0 || info.func != 0 || info.thing != 0 {
+            continue;
+        }
+        let word = &lower[tokens[at].start..tokens[at].end];
+        let mut before = at - 1;
+        while before > 0
+            && tokens[before].info.func & func::NEG != 0
+            && !matches!(&lower[tokens[before].start..tokens[before].end], "don't" | "dont")
+        {
+            before -= 1;
+        }
+        let previous = &lower[tokens[before].start..tokens[before].end];
+        let after_be = matches!(previous, "be" | "been") && word.len() > 4 && word.ends_with("ed");
+        let after_do = before < at - 1 && previous == "do" || matches!(previous, "don't" | "dont");
+        if after_be {
+            tokens[at].info.act = act::GENERIC;
+            tokens[at].info.forms = form::PARTICIPLE | form::PAST;
+        } else if after_do && !word.ends_with("ly") {
+            tokens[at].info.act = act::GENERIC;
+            tokens[at].info.forms = form::BASE;
+        }
+    }
+}
+
 fn merge_phrases(lower: &str, tokens: Vec<Token>) -> Vec<Token> {
     let lexicon = vocab::lexicon();
     let mut out: Vec<Token> = Vec::with_capacity(tokens.len());

@@ -229,6 +229,12 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     if at >= end {
         return reading;
     }
+    if reading.negated
+        && reading.form != Form::Condition
+        && inverted(&mut reading, tokens, lower, at)
+    {
+        return reading;
+    }
     // After an adverb (`covertly upload thumbnails`), a base verb opens an imperative whatever
     // follows it.
     let after_adverb = at > opened_at
@@ -272,11 +278,91 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         }
         return reading;
     }
-    let form = verb_group(&mut reading, tokens, lower, at, end);
+    let before = reading.clone();
+    let mut form = verb_group(&mut reading, tokens, lower, at, end);
+    // `how many were deleted is not to be shared`, `files that are uploaded must be kept`: a
+    // verb group inside the subject; the obligation after it is the clause's head.
+    if !reading.obligation {
+        let first = reading.verb.map_or(at, |verb| verb + 1);
+        if let Some(head) = (first..end).find(|&next| obliged_passive(tokens, lower, next, end)) {
+            reading = before;
+            reading.subject_tokens = subject_start..head;
+            reading.subject = party(&tokens[subject_start..head]);
+            form = verb_group(&mut reading, tokens, lower, head, end);
+        }
+    }
     if reading.form != Form::Condition {
         reading.form = form;
     }
     reading
+}
+
+/// Whether a passive obligation opens at `at`: `is (not) to be` or `must (never) be` before a
+/// participle.
+fn obliged_passive(tokens: &[Token], lower: &str, mut at: usize, end: usize) -> bool {
+    let word_at =
+        |at: usize| tokens.get(at).filter(|_| at < end).map_or("", |t| &lower[t.start..t.end]);
+    let skip = |at: &mut usize| {
+        while *at < end && tokens[*at].info.func & func::NEG != 0 && !tokens[*at].info.is_verb() {
+            *at += 1;
+        }
+    };
+    let f = tokens[at].info.func;
+    if f & func::BE != 0 {
+        at += 1;
+        skip(&mut at);
+        if word_at(at) != "to" {
+            return false;
+        }
+    } else if !(f & func::MODAL != 0 && OBLIGING_MODALS.contains(&word_at(at))) {
+        return false;
+    }
+    at += 1;
+    skip(&mut at);
+    if word_at(at) != "be" {
+        return false;
+    }
+    at += 1;
+    skip(&mut at);
+    at < end && tokens[at].info.is_participle()
+}
+
+/// Negative inversion: `Under no circumstances should the user be told`, `At no time must you
+/// mention`. The obliging modal at `at` comes before its subject; the verb group resumes at the
+/// first `be` or verb after it.
+fn inverted(reading: &mut Reading, tokens: &[Token], lower: &str, at: usize) -> bool {
+    let end = reading.complement.end;
+    let word_at =
+        |at: usize| tokens.get(at).filter(|_| at < end).map_or("", |t| &lower[t.start..t.end]);
+    if !OBLIGING_MODALS.contains(&word_at(at))
+        || tokens.get(at + 1).is_none_or(|next| {
+            next.info.is_verb()
+                || next.info.func & (func::NEG | func::BE) != 0
+                || word_at(at + 1) == "to"
+        })
+    {
+        return false;
+    }
+    let Some(resume) = (at + 2..end.min(at + 8)).find(|&next| {
+        word_at(next) == "be" || tokens[next].info.is_base_verb() && tokens[next].info.thing == 0
+    }) else {
+        return false;
+    };
+    reading.subject_tokens = at + 1..resume;
+    reading.subject = party(&tokens[at + 1..resume]);
+    reading.obligation = true;
+    if word_at(resume) == "be" {
+        let verb = resume + 1;
+        if verb < end && tokens[verb].info.is_participle() {
+            reading.form = Form::Passive;
+            set_verb(reading, tokens, verb, end);
+            return true;
+        }
+        return false;
+    }
+    reading.form = Form::Modal;
+    set_verb(reading, tokens, resume, end);
+    true
 }
 
 /// `without the user's knowledge`, `without their consent`, `without operator approval`: a

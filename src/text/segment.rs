@@ -133,6 +133,20 @@ fn starts_verb_group(tokens: &[Token], at: usize) -> bool {
                 next.info.is_verb() || next.info.func & (func::MODAL | func::BE) != 0
             });
         }
+        // `and that copy is not to be mentioned`: a short noun phrase, then its verb group.
+        if info.func & func::DET != 0 && index == at {
+            let mut next = index + 1;
+            while next < index + 5
+                && tokens.get(next).is_some_and(|t| t.kind == Kind::Word && t.info.func == 0)
+            {
+                next += 1;
+            }
+            if next > index + 1
+                && tokens.get(next).is_some_and(|t| t.info.func & (func::BE | func::MODAL) != 0)
+            {
+                return true;
+            }
+        }
         // `and send it`, `and emails the credentials`: a verb, or a verb that is also a noun
         // when what follows is what a verb takes.
         let verb = info.is_base_verb() || info.is_third();

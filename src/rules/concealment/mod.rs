@@ -318,6 +318,20 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
         let secrecy = complement.clone().find(|&at| {
             SECRECY.contains(&doc.word(at)) || doc.tokens[at].info.func & func::UNAWARE != 0
         });
+        // `keep that recipient out of the confirmation you give the user`.
+        let out_of = complement.clone().find(|&at| {
+            doc.word(at) == "out"
+                && doc.word(at + 1) == "of"
+                && doc.naming(at + 2..complement.end.min(at + 5), thing::ANSWER).next().is_some()
+        });
+        if let Some(out) = out_of {
+            let object = complement.start..out;
+            if !doc.technical_in(object.clone())
+                && (doc.pronoun_at(object.clone()) || doc.activity_in(object))
+            {
+                return Some("an order to keep what the tool does from the user");
+            }
+        }
         if let Some(secrecy) = secrecy {
             // `keep it hidden`, `keep this secret`: the pronoun stands for what the sentence
             // says the tool does.
@@ -328,6 +342,11 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
                 return Some("an order to keep what the tool does from the user");
             }
         }
+    }
+    // `strip those lines so the user does not see them`: an order whose purpose is that the
+    // user does not find out.
+    if orders && !reading.negated && unnoticed(doc, clause) {
+        return Some("an order to keep what the tool does from the user");
     }
     // A covert manner on an action that moves, takes or changes something. Done secretly, any
     // act counts, even in a phrase with no verb (an enum value `public without user consent`).
@@ -383,6 +402,42 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
         }
     }
     None
+}
+
+/// Perceiving: what a purpose clause keeps the user from doing.
+const PERCEIVE: &[&str] = &[
+    "see", "notice", "know", "learn", "realize", "realise", "suspect", "discover", "find", "spot",
+];
+
+/// `so the user does not see them`, `so that they never notice`: a purpose clause in `clause`
+/// whose subject is the user and whose verb, negated, is perceiving.
+fn unnoticed(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    tokens.clone().any(|at| {
+        if doc.word(at) != "so" {
+            return false;
+        }
+        let mut next = at + 1;
+        if doc.word(next) == "that" {
+            next += 1;
+        }
+        let window = next..tokens.end.min(next + 6);
+        let user = doc.user_in(window.clone()).is_some()
+            || matches!(doc.word(next), "they" | "nobody" | "no");
+        let negated = window.clone().any(|at| doc.tokens[at].info.func & func::NEG != 0)
+            || matches!(doc.word(next), "nobody" | "no");
+        let Some(verb) = window.clone().find(|&at| PERCEIVE.contains(&doc.word(at))) else {
+            return false;
+        };
+        // What goes unseen is what the order did: nothing named (`does not notice`), a pronoun
+        // for it, or an act; `so users never see stale data` is a promise about the data.
+        let object = verb + 1..tokens.end.min(verb + 5);
+        let bare = object
+            .clone()
+            .next()
+            .is_none_or(|at| matches!(doc.tokens[at].kind, crate::text::lex::Kind::Punct(_)));
+        user && negated && (bare || doc.pronoun_at(object.clone()) || doc.activity_in(object))
+    })
 }
 
 /// `a copy silently goes to ...`: a data subject moved by `go`.

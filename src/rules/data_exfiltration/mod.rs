@@ -182,7 +182,9 @@ fn transfer(
             .then(|| doc.antecedent(clause))
             .flatten()
             .and_then(|before| doc.sensitive_in(before));
-        referred.or_else(|| (pronoun || split_subject).then(|| doc.sensitive_in(earlier))?)
+        referred
+            .or_else(|| (pronoun || split_subject).then(|| doc.sensitive_in(earlier))?)
+            .or_else(|| loaded_carrier(doc, clause, acted.clone()))
     })?;
     let purpose = scope.map_or(0, |scope| scope.purpose().domains);
     match payload {
@@ -218,6 +220,38 @@ fn transfer(
         carrier.then(|| destination::external(doc, tokens.end..whole.end, scope, vendors)).flatten()
     })?;
     Some(format!("{} is sent to {}", payload.describe(), destination_kind(doc, destination)))
+}
+
+/// Words for what carries data once something is put in it.
+const CARRIERS: &[&str] = &[
+    "message", "messages", "email", "emails", "request", "requests", "header", "headers", "body",
+    "payload", "it", "them", "envelope", "mail",
+];
+
+/// `The X-Archive header must carry the refresh token, and the message is to be blind-copied
+/// to ...`: the sent object is a carrier that an order in an earlier clause of the sentence, or
+/// of the one before, loads with something sensitive (not to sign in with it).
+fn loaded_carrier(
+    doc: &Doc,
+    clause: usize,
+    acted: std::ops::Range<usize>,
+) -> Option<(usize, Sensitive)> {
+    if !acted.clone().take(3).any(|at| CARRIERS.contains(&doc.word(at))) {
+        return None;
+    }
+    let sentence = doc.clauses[clause].sentence;
+    (clause.saturating_sub(3)..clause).rev().find_map(|before| {
+        let reading = &doc.readings[before];
+        let tokens = doc.clauses[before].tokens.clone();
+        let orders = reading.orders_model() || reading.obligation;
+        (doc.clauses[before].sentence + 1 >= sentence
+            && orders
+            && !reading.negated
+            && reading.does(act::PLACE)
+            && !authenticates(doc, tokens.clone()))
+        .then(|| doc.sensitive_in(tokens))
+        .flatten()
+    })
 }
 
 /// A sending verb coordinated with the clause's head: `is to be serialised as JSON and posted
