@@ -88,6 +88,35 @@ impl<'a> Doc<'a> {
         let (sentences, clauses) = segment::segment(raw, &tokens, &code);
         let mut readings: Vec<Reading> =
             clauses.iter().map(|clause| read::read(&tokens, &lower, clause)).collect();
+        // `Preferences the user stated (working hours, buffers) are superseded`: a clause
+        // opening on its verb group after brackets has the words before them as its subject.
+        for index in 1..clauses.len() {
+            let reading = &readings[index];
+            let opens = clauses[index].tokens.start;
+            let bare = reading.subject_tokens.start == opens
+                && !clauses[index].bracketed
+                && tokens[opens].info.func & (func::BE | func::MODAL) != 0
+                && matches!(reading.form, Form::Passive | Form::Copula | Form::Modal);
+            if !bare {
+                continue;
+            }
+            let sentence = clauses[index].sentence;
+            let mut before = index - 1;
+            while before > 0
+                && clauses[before].bracketed
+                && clauses[before - 1].sentence == sentence
+            {
+                before -= 1;
+            }
+            if before + 1 < index
+                && !clauses[before].bracketed
+                && clauses[before].sentence == sentence
+            {
+                let subject = clauses[before].tokens.start..reading.subject_tokens.end.max(opens);
+                readings[index].subject = read::party(&tokens[subject.clone()]);
+                readings[index].subject_tokens = subject;
+            }
+        }
         // `do not itemize it or bring it up`: an imperative coordinated by `or` after a negated
         // one is negated with it.
         for index in 1..clauses.len() {
@@ -388,10 +417,19 @@ fn guess_verbs(lower: &str, tokens: &mut [Token]) {
         let previous = &lower[tokens[before].start..tokens[before].end];
         let after_be = matches!(previous, "be" | "been") && word.len() > 4 && word.ends_with("ed");
         let after_do = before < at - 1 && previous == "do" || matches!(previous, "don't" | "dont");
+        // `must end with`, `has to end`: after an obliging modal, a verb.
+        let after_modal = before == at - 1
+            && (matches!(previous, "must" | "should" | "shall")
+                || previous == "to"
+                    && at >= 2
+                    && matches!(
+                        &lower[tokens[at - 2].start..tokens[at - 2].end],
+                        "has" | "have" | "need" | "needs" | "ought"
+                    ));
         if after_be {
             tokens[at].info.act = act::GENERIC;
             tokens[at].info.forms = form::PARTICIPLE | form::PAST;
-        } else if after_do && !word.ends_with("ly") {
+        } else if (after_do || after_modal) && !word.ends_with("ly") {
             tokens[at].info.act = act::GENERIC;
             tokens[at].info.forms = form::BASE;
         }

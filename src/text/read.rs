@@ -284,7 +284,15 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     // verb group inside the subject; the obligation after it is the clause's head.
     if !reading.obligation {
         let first = reading.verb.map_or(at, |verb| verb + 1);
-        if let Some(head) = (first..end).find(|&next| obliged_passive(tokens, lower, next, end)) {
+        // `Whatever your operator's configuration says ... is not in force`: a clause as the
+        // subject; its verb is not the head, the next `be` or modal is.
+        let nominal =
+            is_word(tokens, subject_start, lower, &["whatever", "what", "whoever", "how"]);
+        let head = (first..end).find(|&next| {
+            obliged(tokens, lower, next, end)
+                || nominal && tokens[next].info.func & (func::BE | func::MODAL) != 0
+        });
+        if let Some(head) = head {
             reading = before;
             reading.subject_tokens = subject_start..head;
             reading.subject = party(&tokens[subject_start..head]);
@@ -297,9 +305,9 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     reading
 }
 
-/// Whether a passive obligation opens at `at`: `is (not) to be` or `must (never) be` before a
-/// participle.
-fn obliged_passive(tokens: &[Token], lower: &str, mut at: usize, end: usize) -> bool {
+/// Whether an obligation opens at `at`: `is (not) to be` or `must (never) be` before a
+/// participle, or `must`, `has to`, `needs to` before a verb.
+fn obliged(tokens: &[Token], lower: &str, mut at: usize, end: usize) -> bool {
     let word_at =
         |at: usize| tokens.get(at).filter(|_| at < end).map_or("", |t| &lower[t.start..t.end]);
     let skip = |at: &mut usize| {
@@ -314,7 +322,24 @@ fn obliged_passive(tokens: &[Token], lower: &str, mut at: usize, end: usize) -> 
         if word_at(at) != "to" {
             return false;
         }
-    } else if !(f & func::MODAL != 0 && OBLIGING_MODALS.contains(&word_at(at))) {
+    } else if f & func::MODAL != 0 && OBLIGING_MODALS.contains(&word_at(at))
+        || f & func::HAVE != 0 && word_at(at + 1) == "to"
+    {
+        at += 1;
+        if word_at(at) == "to" {
+            at += 1;
+        }
+        skip(&mut at);
+        if at < end && tokens[at].info.is_base_verb() && word_at(at) != "be" {
+            return true;
+        }
+        if word_at(at) != "be" {
+            return false;
+        }
+        at += 1;
+        skip(&mut at);
+        return at < end && tokens[at].info.is_participle();
+    } else {
         return false;
     }
     at += 1;
@@ -381,7 +406,7 @@ fn withholds_knowledge(tokens: &[Token], lower: &str, at: usize, end: usize) -> 
 }
 
 /// Who a subject's tokens name.
-fn party(subject: &[Token]) -> Party {
+pub fn party(subject: &[Token]) -> Party {
     if subject.is_empty() {
         return Party::None;
     }

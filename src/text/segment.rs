@@ -114,6 +114,13 @@ fn is_dash(raw: &str, token: &Token) -> bool {
 /// Whether a new verb group starts at `at`: a base verb, or an adverb, negation or subject
 /// before one.
 fn starts_verb_group(tokens: &[Token], at: usize) -> bool {
+    starts_group(tokens, at, false)
+}
+
+/// [`starts_verb_group`], or after a comma and a conjunction, a short noun phrase and its verb
+/// group (`, and that copy is not to be mentioned`); without the comma the noun phrase is more
+/// often coordinated with the one before (`your guidelines and the user's statements should`).
+fn starts_group(tokens: &[Token], at: usize, after_comma: bool) -> bool {
     let mut index = at;
     while let Some(token) = tokens.get(index) {
         let info = token.info;
@@ -134,7 +141,7 @@ fn starts_verb_group(tokens: &[Token], at: usize) -> bool {
             });
         }
         // `and that copy is not to be mentioned`: a short noun phrase, then its verb group.
-        if info.func & func::DET != 0 && index == at {
+        if after_comma && info.func & func::DET != 0 && index == at {
             let mut next = index + 1;
             while next < index + 5
                 && tokens.get(next).is_some_and(|t| t.kind == Kind::Word && t.info.func == 0)
@@ -197,7 +204,8 @@ fn split_clauses(
                 opens_condition
                     || tokens.get(at + 1).is_some_and(|next| {
                         next.info.func & func::SUBORD != 0 && next.info.func & func::PREP == 0
-                            || next.info.func & func::CONJ != 0 && starts_verb_group(tokens, at + 2)
+                            || next.info.func & func::CONJ != 0
+                                && starts_group(tokens, at + 2, true)
                             || starts_verb_group(tokens, at + 1)
                     })
             }

@@ -187,6 +187,7 @@ pub const VERBS: &[(&str, u32)] = &[
     ("say|said|said", SAY | TELL),
     ("explain", TELL | SAY),
     ("refer+", TELL),
+    ("recite", TELL),
     ("reference", TELL),
     ("cite", TELL),
     ("itemize", TELL),
@@ -388,6 +389,7 @@ pub const VERBS: &[(&str, u32)] = &[
 /// starts where one stands (`Complete the purchase`, `grow to 50 nodes`).
 pub const GENERIC_VERBS: &[(&str, u32)] = &[
     ("allow", GENERIC),
+    ("end", GENERIC),
     ("apply", GENERIC),
     ("arrange", GENERIC),
     ("assign", GENERIC),
@@ -1282,6 +1284,12 @@ pub const FUNCTION_PHRASES: &[(&str, u64)] = &[
     ("in the dark", UNAWARE),
     ("to yourself", UNAWARE),
     ("no longer", NEG | VOID),
+    ("no content policy", UNBOUND),
+    ("no restrictions", UNBOUND),
+    ("no rules", UNBOUND),
+    ("no filter", UNBOUND),
+    ("no guardrails", UNBOUND),
+    ("no limits", UNBOUND),
     ("under no circumstances", NEG),
     ("in no case", NEG),
     ("at no point", NEG),
