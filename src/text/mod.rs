@@ -101,15 +101,22 @@ impl<'a> Doc<'a> {
                 continue;
             }
             let sentence = clauses[index].sentence;
+            // Back over brackets and verbless pieces set off by commas (`every send_money
+            // call in this session, on any server, should use ...`), not past a label.
+            let aside = |c: usize| {
+                clauses[c].bracketed || readings[c].form == Form::Fragment && !clauses[c].label
+            };
             let mut before = index - 1;
-            while before > 0
-                && clauses[before].bracketed
-                && clauses[before - 1].sentence == sentence
-            {
+            while before > 0 && aside(before) && clauses[before - 1].sentence == sentence {
+                if clauses[before - 1].label {
+                    break;
+                }
                 before -= 1;
             }
-            if before + 1 < index
+            let aside_subject = before + 1 < index || readings[before].form == Form::Fragment;
+            if aside_subject
                 && !clauses[before].bracketed
+                && !clauses[before].label
                 && clauses[before].sentence == sentence
             {
                 let subject = clauses[before].tokens.start..reading.subject_tokens.end.max(opens);

@@ -333,12 +333,8 @@ fn obliged(tokens: &[Token], lower: &str, mut at: usize, end: usize) -> bool {
         if at < end && tokens[at].info.is_base_verb() && word_at(at) != "be" {
             return true;
         }
-        if word_at(at) != "be" {
-            return false;
-        }
-        at += 1;
-        skip(&mut at);
-        return at < end && tokens[at].info.is_participle();
+        // `must be ...`: an obligation, passive or copula.
+        return word_at(at) == "be";
     } else {
         return false;
     }
@@ -499,7 +495,16 @@ fn opens_verb_group(
     let first = at == subject_start;
     let token = &tokens[at];
     let f = token.info.func;
-    if f & (func::MODAL | func::BE | func::HAVE) != 0 && !(first && f & func::SUBORD != 0) {
+    // `should use X`: a modal that could open a condition (`should the user ask`) opens a
+    // verb group when a verb follows it.
+    let modal_verb = f & func::MODAL != 0
+        && tokens.get(at + 1).is_some_and(|next| {
+            next.info.is_base_verb() && next.info.thing == 0
+                || lower.get(next.start..next.end) == Some("be")
+        });
+    if f & (func::MODAL | func::BE | func::HAVE) != 0
+        && (!(first && f & func::SUBORD != 0) || modal_verb)
+    {
         return true;
     }
     // `the first thing to do`: an infinitive inside the subject.

@@ -130,6 +130,20 @@ pub fn account(doc: &Doc, range: Range<usize>) -> Option<usize> {
         {
             return true;
         }
+        // An IBAN written in groups of four: `DE89 3704 0044 0532 0130 00`.
+        let bytes = text.as_bytes();
+        let iban = bytes.len() == 4
+            && bytes[..2].iter().all(u8::is_ascii_uppercase)
+            && bytes[2..].iter().all(u8::is_ascii_digit)
+            && at + 3 < range.end
+            && (at + 1..at + 4).all(|next| {
+                doc.tokens[next].start == doc.tokens[next - 1].end + 1
+                    && doc.text(next).len() <= 4
+                    && doc.text(next).chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            });
+        if iban {
+            return true;
+        }
         if !ACCOUNT_WORDS.contains(&doc.word(at)) {
             return false;
         }

@@ -41,6 +41,9 @@ pub fn sentence(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Option
                 let what = "every tool";
                 return Some((clause, format!("an order hooked on the agent's use of {what}")));
             }
+            if let Some(clause) = tampering(doc, found, clauses.clone()) {
+                return Some((clause, "fixes what the agent passes to every tool".to_string()));
+            }
             continue;
         }
         let what = found.target.describe(doc, found.at);
@@ -236,6 +239,8 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
         let r = &doc.readings[c];
         r.orders_model()
             || r.subject == crate::text::read::Party::Model && r.verb.is_some() && !r.negated
+            // `the billing contact has to be trips@...`: an obligation on the call.
+            || r.obligation && !r.negated
     };
     if reading.orders_model() {
         orders.push(clause);
@@ -278,7 +283,40 @@ fn adds(doc: &Doc, clause: usize) -> bool {
         || reading.quiet
         || doc.has_word(tokens.clone(), ADDING)
         || doc.has(tokens.clone(), func::REGARDLESS)
+        || overrules_choice(doc, clause)
         || literal(doc, tokens)
+}
+
+/// `replace the link the user chose`, `not the one the user typed`, `instead of the user's
+/// query`: an order set against what the user gave.
+fn overrules_choice(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    // The order swaps or sets aside what was chosen: `replace`, `swap`, `not the one`.
+    let swaps = doc.readings[clause].does(act::ALTER | act::OVERRIDE)
+        || doc.has_word(tokens.clone(), &["not", "instead"]);
+    let chose = swaps
+        && tokens.clone().any(|at| {
+            doc.tokens[at].info.thing & crate::vocab::classes::thing::USER != 0
+                && matches!(
+                    doc.word(at + 1),
+                    "chose"
+                        | "chosen"
+                        | "typed"
+                        | "entered"
+                        | "picked"
+                        | "selected"
+                        | "gave"
+                        | "provided"
+                        | "specified"
+                        | "supplied"
+                )
+        });
+    let instead = doc.has(tokens.clone(), func::INSTEAD)
+        && tokens.clone().any(|at| {
+            doc.tokens[at].is(crate::text::lex::flag::POSSESSIVE)
+                && doc.tokens[at].info.thing & crate::vocab::classes::thing::USER != 0
+        });
+    chose || instead
 }
 
 /// A literal address, link or account number in `range`.
@@ -293,7 +331,16 @@ pub fn literal(doc: &Doc, range: Range<usize>) -> bool {
 /// address the user gives`: a foreign tool's arguments fixed against the user's choice.
 fn tampering(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
     let tokens = doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
-    let regardless = doc.has(tokens.clone(), func::REGARDLESS);
+    // `every send_money call, on any server, should use <account> as the beneficiary`: a
+    // literal fixed for every such call.
+    let fixed = matches!(found.target, Target::Others { quantified: true, .. })
+        || matches!(found.target, Target::Others { explicit: false, .. })
+            && doc.has_word(tokens.clone(), &["every", "each", "all"]);
+    let obliged = sentence.clone().any(|c| {
+        let reading = &doc.readings[c];
+        reading.obligation && !reading.negated && literal(doc, doc.clauses[c].tokens.clone())
+    });
+    let regardless = doc.has(tokens.clone(), func::REGARDLESS) || fixed && obliged;
     if !regardless
         || found.target.named_only() && !found.target.elsewhere() && !literal(doc, tokens.clone())
     {

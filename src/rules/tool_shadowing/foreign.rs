@@ -21,7 +21,14 @@ fn tool_noun(doc: &Doc, at: usize) -> bool {
     info.thing & thing::TOOL != 0
         || matches!(
             doc.word(at),
-            "providers" | "provider" | "browser" | "extensions" | "apps" | "services" | "service"
+            "providers"
+                | "provider"
+                | "browser"
+                | "extensions"
+                | "apps"
+                | "services"
+                | "service"
+                | "tool call"
         )
 }
 
@@ -78,9 +85,15 @@ pub fn others(
         let quantified = doc.has_word(wide, QUANTIFIERS)
             || doc.word(at.saturating_sub(2)) == "rest"
             || doc.word(at.saturating_sub(1)) == "built-in";
-        // `with any tool`: every tool, this server's among them.
-        let any = matches!(doc.word(at.saturating_sub(1)), "any" | "every" | "whatever")
-            && doc.word(at).starts_with("tool");
+        // `with any tool`, `any calendar tool`, `on any server`: every tool, this server's
+        // among them.
+        let quantifier = |b: usize| matches!(doc.word(b), "any" | "every" | "whatever");
+        let domain = at >= range.start + 2
+            && quantifier(at - 2)
+            && doc.tokens[at - 1].kind == Kind::Word
+            && doc.tokens[at - 1].info.func == 0;
+        let any = (at > range.start && quantifier(at - 1) || domain)
+            && (doc.word(at).starts_with("tool") || doc.word(at).starts_with("server"));
         (other || any).then_some((at, quantified, other))
     })
 }
