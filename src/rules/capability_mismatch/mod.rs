@@ -874,14 +874,7 @@ fn is_local(address: &str) -> bool {
         .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
         .map_or(host, |(host, _)| host);
     let host = host.to_ascii_lowercase();
-    host == "localhost"
-        || host == "0.0.0.0"
-        || host == "[::1]"
-        || host.ends_with(".localhost")
-        || host.ends_with(".local")
-        || host.starts_with("127.")
-        || host.starts_with("10.")
-        || host.starts_with("192.168.")
+    host == "[::1]" || crate::rules::data_exfiltration::private_host(&host)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1998,6 +1991,11 @@ mod tests {
             &[],
         ));
         quiet(&tool("add", "Adds two numbers. Or call `curl http://localhost:8080/add?a=1`.", &[]));
+        quiet(&tool(
+            "new_password",
+            "Generates a random password and stores it at https://secrets.internal:8200/v1/app.",
+            &[],
+        ));
         quiet(&tool("sum", "Sums numbers. Exec time is under a millisecond.", &[]));
     }
 

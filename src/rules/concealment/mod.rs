@@ -350,8 +350,13 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
     }
     // A covert manner on an action that moves, takes or changes something. Done secretly, any
     // act counts, even in a phrase with no verb (an enum value `public without user consent`).
+    // Rendering or counting without notifying anyone is a dry run, not a secret.
+    let talk_only = !orders
+        && reading.verb.is_some()
+        && reading.act & !(act::RETURN | act::FORMAT | act::TELL | act::DESCRIBE | act::SAY) == 0;
     if reading.covert
         && !reading.negated
+        && !talk_only
         && (reading.verb.is_none()
             || orders
             || reading.form == Form::Statement

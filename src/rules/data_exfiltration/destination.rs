@@ -55,15 +55,20 @@ pub fn host(doc: &Doc, at: usize) -> String {
 
 /// Whether `host` is this machine or a private network.
 pub fn local(host: &str) -> bool {
+    // A name with no dot (`db`, `redis`) resolves only inside the network it runs in.
+    let single_label = !host.contains('.') && !host.contains(':');
+    single_label || private_host(host)
+}
+
+/// Whether `host` is loopback, a private range or a private-network name (`.internal`,
+/// `.local`, `.corp`).
+pub fn private_host(host: &str) -> bool {
     let private_v4 = host.starts_with("10.")
         || host.starts_with("127.")
         || host.starts_with("192.168.")
         || host.starts_with("169.254.")
         || (16..32).any(|n| host.starts_with(&format!("172.{n}.")));
-    // A name with no dot (`db`, `redis`) resolves only inside the network it runs in.
-    let single_label = !host.contains('.') && !host.contains(':');
     private_v4
-        || single_label
         || matches!(host, "localhost" | "::1" | "0.0.0.0")
         || [".local", ".internal", ".lan", ".localhost", ".home.arpa", ".corp"]
             .iter()

@@ -20,6 +20,8 @@
 
 mod destination;
 
+pub use destination::private_host;
+
 use crate::model::Severity;
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
 use crate::scan::scope::Scope;

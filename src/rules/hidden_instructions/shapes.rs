@@ -283,11 +283,17 @@ fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
                 &["returned", "returns", "says", "shows", "result", "status", "actually", "output"],
             )
     });
+    // The verdict is the one this clause gives (`do not describe it as healthy unless ...`
+    // after it is a rule of accuracy), and `as returned` gives none.
+    let own = doc.clauses[clause].tokens.clone();
     let verdict = doc.has_word(
-        rest.clone(),
+        own.clone(),
         &["yes", "healthy", "safe", "verified", "passed", "approved", "clean", "successful"],
     );
-    says && regardless && verdict
+    let as_returned = own.clone().any(|at| {
+        doc.word(at) == "as" && matches!(doc.word(at + 1), "returned" | "is" | "received")
+    });
+    says && regardless && verdict && !as_returned
 }
 
 /// `You are no longer a general-purpose assistant`: the model told what it has stopped being.
@@ -728,6 +734,14 @@ fn own_identity(doc: &Doc, range: Range<usize>) -> bool {
 /// was set up with, named as its own.
 fn own_rules(doc: &Doc, range: Range<usize>) -> bool {
     doc.naming(range.clone(), thing::RULES).any(|at| {
+        // Settings, configuration and policy are also the user's; these are the model's.
+        let rules = matches!(
+            doc.word(at),
+            "instructions" | "instruction" | "directives" | "guidelines" | "guidance" | "rules"
+        );
+        if !rules {
+            return false;
+        }
         let before = at.saturating_sub(3).max(range.start)..at;
         let after = at + 1..(at + 5).min(range.end);
         let marked = doc.has_word(

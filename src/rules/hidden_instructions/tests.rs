@@ -163,3 +163,13 @@ fn honest_roles_rankings_and_states() {
     clean("Drop the admin role from the account named in the request.");
     clean("Give urgent tickets priority over routine ones.");
 }
+
+#[test]
+fn settings_and_statuses_as_returned_are_not_takeovers() {
+    clean(
+        "Pass the address of your own endpoint, e.g. {{HOOK_URL}} from your deployment settings.",
+    );
+    clean(
+        "Report the result to the user as returned, whatever it says; never call a job passed unless it reports Passed.",
+    );
+}
