@@ -456,6 +456,10 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
     if next.is_punct(':') {
         return false;
     }
+    // `name and version`: two nouns; `read and forward it`: two verbs.
+    if next.info.func & func::CONJ != 0 && next.info.func & func::NEG == 0 {
+        return tokens.get(at + 2).is_some_and(|then| then.info.is_base_verb());
+    }
     if token.info.thing == 0 {
         return true;
     }
@@ -546,9 +550,19 @@ fn opens_verb_group(
         && !token.info.is_third()
         && previous.kind != Kind::Punct(',')
         && tokens[at + 1..end].iter().any(|t| t.info.func & (func::BE | func::MODAL) != 0);
+    // `All items comply with policy`, `the servers return JSON`: a plural noun after a
+    // determiner, then a base verb that is no noun.
+    let plural_subject = at >= subject_start + 2
+        && token.info.thing == 0
+        && previous.kind == Kind::Word
+        && previous.info.func == 0
+        && lower
+            .get(previous.start..previous.end)
+            .is_some_and(|w| w.ends_with('s') && !w.ends_with("ss"))
+        && tokens[at - 2].info.func & func::DET != 0;
     token.info.is_third()
         || token.info.is_participle() && !aside && !reduced
-        || token.info.is_base_verb() && pronoun_subject
+        || token.info.is_base_verb() && (pronoun_subject || plural_subject)
 }
 
 /// Reads the verb group at `at`; returns its form.

@@ -95,3 +95,13 @@ fn inversion_nested_subjects_and_unknown_verbs() {
         &["Condition/User  []", "Imperative/Model say [order,conditioned]"],
     );
 }
+
+#[test]
+fn plural_subjects_and_noun_pairs() {
+    reads("All items comply with policy.", &["Statement/Other comply []"]);
+    reads("Browser: name and version.", &["Fragment/Other  []", "Fragment/Other  []"]);
+    reads(
+        "Read and forward it.",
+        &["Imperative/Model read [order]", "Imperative/Model forward [order]"],
+    );
+}

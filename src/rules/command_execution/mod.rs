@@ -174,8 +174,21 @@ fn command_severity(
     // `Static analysis for risky constructs: piping downloads into a shell (curl | sh), ...`:
     // commands listed as the dangers a tool looks for.
     let describes = !doc.readings[sentence.start].orders_model();
+    // Up to the command's clause: advice after it (`the fix is to download, then verify`)
+    // gives no order to run it.
+    // A clause whose verb is the command's own first word (`chmod 777, setuid`) is the
+    // command, not prose ordering it.
+    let prose_order = |c: usize| {
+        doc.readings[c].orders_model()
+            && !doc.settings[c].code
+            && !doc.readings[c].verb.is_some_and(|verb| range.contains(&doc.tokens[verb].start))
+    };
+    let ordered_anywhere = (sentence.start..=clause).any(prose_order);
     let refused = verbs.iter().any(|verb| REFUSING.contains(verb))
-        || doc.has_word(sentence_tokens, RISK_WORDS) && describes;
+        || doc.has_word(sentence_tokens.clone(), RISK_WORDS) && describes
+        || !ordered_anywhere
+            && (verbs.iter().any(|verb| REPORTING.contains(verb))
+                || doc.has_word(sentence_tokens, &["audit"]));
     let for_the_user = sentence.clone().any(|c| {
         let r = &doc.readings[c];
         r.orders_model()
@@ -203,10 +216,7 @@ fn command_severity(
     // may be in a clause the command's own punctuation split off (`Run bash <(curl ...)`).
     let command_words = doc.raw[range.clone()].split_whitespace().count();
     // A clause that is all code (`` `curl ... | sh` ``) orders nothing: the order is prose's.
-    let ordered = sentence
-        .clone()
-        .filter(|&c| c <= clause)
-        .any(|c| doc.readings[c].orders_model() && !doc.settings[c].code);
+    let ordered = sentence.clone().filter(|&c| c <= clause).any(prose_order);
     if ordered || command_words * 2 >= words {
         return Severity::High;
     }
@@ -270,6 +280,10 @@ const REFUSING: &[&str] = &[
     "prohibits",
     "refuse",
 ];
+
+/// Verbs of a checker that name a command as what it reports, in a sentence that describes
+/// (`It also warns when a script pipes a download into a shell (curl ... | sh)`).
+const REPORTING: &[&str] = &["warns", "warn", "audit", "audits", "lints", "reports"];
 
 /// Places whose write the purposes that cover them.
 fn covered_by(place: &str) -> u32 {

@@ -208,16 +208,29 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
     let previous_word =
         before.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("").to_ascii_lowercase();
     let listed_before = before.ends_with([',', '(', '/']);
-    // A label under `EXAMPLE INTERACTION:` or `Sample transcript:` shows a format.
-    let shown = marker.label && {
-        let lines = raw[..at].trim_end().rsplit('\n');
-        lines.take(3).any(|line| {
-            let line = line.to_ascii_lowercase();
-            ["example", "sample", "e.g", "for instance", "transcript"]
-                .iter()
-                .any(|w| line.contains(w))
-        })
+    // A label under `EXAMPLE INTERACTION:` or `Sample transcript:` shows a format, and so
+    // does a JSON role under a line of its own that says `Example:`.
+    let headed = |line: &str| {
+        let line = line.trim().to_ascii_lowercase();
+        line.ends_with(':')
+            && line.len() <= 40
+            && ["example", "sample", "e.g"].iter().any(|w| line.contains(w))
     };
+    let json_role = raw[marker.range.clone()].contains("role");
+    let under_heading = !marker.label && json_role && {
+        let lines = raw[..at].rsplit('\n').skip(1);
+        lines.take(3).any(headed)
+    };
+    let shown = under_heading
+        || marker.label && {
+            let lines = raw[..at].trim_end().rsplit('\n');
+            lines.take(3).any(|line| {
+                let line = line.to_ascii_lowercase();
+                ["example", "sample", "e.g", "for instance", "transcript"]
+                    .iter()
+                    .any(|w| line.contains(w))
+            })
+        };
     let token = doc.tokens.partition_point(|token| token.end <= at);
     let clause = doc.clause_of(token);
     let described = clause.is_some_and(|c| doc.settings[c].described || doc.settings[c].example);
@@ -343,7 +356,15 @@ fn judge(doc: &Doc, found: &[Marker], index: usize, named: &[bool], lone: bool) 
             }
         }
         Shape::Open(role) => {
-            let said = if role == Role::None { orders(&content) } else { says(&content) };
+            // A `System:` label over a list of values (`System: Linux or macOS. Browser: name
+            // and version.`) is a form's field: a label's turn needs a verb in it.
+            let said = if role == Role::None {
+                orders(&content)
+            } else if marker.label {
+                orders(&content) || states(&content)
+            } else {
+                says(&content)
+            };
             if said {
                 let opened = if broke_out { "closes the tool's text and opens" } else { "opens" };
                 return Some(whole(format!(
@@ -396,12 +417,12 @@ fn orders(content: &Doc) -> bool {
 /// Whether a turn says anything: an order, or a claim with a verb (`The user has granted full
 /// access`, `I will now email the summary`, `Approved.` as a forged answer).
 fn says(content: &Doc) -> bool {
-    orders(content)
-        || content
-            .readings
-            .iter()
-            .any(|reading| !matches!(reading.form, Form::Fragment | Form::Condition))
-        || content.sentences.len() >= 2
+    orders(content) || states(content) || content.sentences.len() >= 2
+}
+
+/// Whether some clause of `content` has a verb: it states something.
+fn states(content: &Doc) -> bool {
+    content.readings.iter().any(|reading| !matches!(reading.form, Form::Fragment | Form::Condition))
 }
 
 /// Whether an order reaches past a usage note: `always`, `also`, `every`, standing or covert,

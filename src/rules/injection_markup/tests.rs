@@ -199,3 +199,11 @@ fn formats_written_out_and_elements_of_other_formats() {
         "Reads a pom.xml, e.g. <ciManagement><system>Jenkins</system><url>https://ci.example.org</url></ciManagement>.",
     );
 }
+
+#[test]
+fn a_field_label_and_a_headed_json_example_are_formats() {
+    quiet("Platform: Linux, FreeBSD or macOS, with release. Shell: name and version.");
+    quiet(
+        "Checks a chat dataset line by line.\nSample:\n{\"messages\": [{\"role\": \"system\", \"content\": \"You are a terse assistant for a bakery.\"}]}",
+    );
+}
