@@ -637,8 +637,14 @@ fn verb_group(
                 return if passive { Form::Passive } else { Form::Modal };
             }
         }
-        if OBLIGED.contains(&word_at(at)) && word_at(at + 1) == "to" {
-            let mut verb = at + 2;
+        // `are directed by the Trust Office to stop`: the agent of the order between.
+        let to = if word_at(at + 1) == "by" {
+            (at + 2..end.min(at + 9)).find(|&next| word_at(next) == "to").unwrap_or(at + 1)
+        } else {
+            at + 1
+        };
+        if OBLIGED.contains(&word_at(at)) && word_at(to) == "to" {
+            let mut verb = to + 1;
             skip_neg(reading, &mut verb);
             if word_at(verb) == "be" {
                 verb += 1;
