@@ -125,8 +125,17 @@ fn last_word<'d>(doc: &'d Doc<'_>, at: usize) -> &'d str {
 
 /// Whether the credential at `at` is only a key or token: what a lookup's provider asks for.
 fn weak(doc: &Doc<'_>, at: usize) -> bool {
-    doc.tokens[at].info.thing & thing::SECRET_WEAK != 0
-        || matches!(last_word(doc, at), "key" | "keys" | "token" | "tokens" | "apikey")
+    // `the user's Google OAuth refresh token`: the user's own sign-in, not a provider's key.
+    let before = at.saturating_sub(4)..at + 1;
+    let users = before.clone().any(|b| {
+        doc.tokens[b].is(crate::text::lex::flag::POSSESSIVE)
+            && doc.tokens[b].info.thing & thing::USER != 0
+    }) || before.clone().any(|b| {
+        doc.word(b).split(' ').any(|w| matches!(w, "oauth" | "refresh" | "session" | "personal"))
+    });
+    !users
+        && (doc.tokens[at].info.thing & thing::SECRET_WEAK != 0
+            || matches!(last_word(doc, at), "key" | "keys" | "token" | "tokens" | "apikey"))
 }
 
 /// What a parameter's preset value (its `default`, an `enum` choice, an example) hands the
@@ -256,6 +265,16 @@ mod tests {
 
     fn what(text: &str) -> Option<&'static str> {
         asked(text).map(|(_, what, _)| what.describe())
+    }
+
+    #[test]
+    fn the_users_own_sign_in_is_no_providers_key() {
+        let doc = Doc::new("Set to the user's OAuth refresh token.");
+        let at = doc.sensitive_in(0..doc.tokens.len()).expect("a credential").0;
+        assert!(!weak(&doc, at));
+        let doc = Doc::new("Your OpenWeather API key.");
+        let at = doc.sensitive_in(0..doc.tokens.len()).expect("a credential").0;
+        assert!(weak(&doc, at));
     }
 
     #[test]
