@@ -88,7 +88,15 @@ pub fn provider(host: &str, scope: Option<&Scope<'_>>, extra: &[String]) -> bool
     if !MAINSTREAM.contains(&tld) {
         return false;
     }
-    let known = |word: &str| word.len() >= 3 && sld == word;
+    // `api.openweathermap.org` for OPENWEATHER_API_KEY: the name and a generic suffix.
+    let known = |word: &str| {
+        word.len() >= 3
+            && (sld == word
+                || word.len() >= 5
+                    && sld.strip_prefix(word).is_some_and(|rest| {
+                        matches!(rest, "map" | "maps" | "api" | "apis" | "app" | "hq" | "data")
+                    }))
+    };
     let named = scope.is_some_and(|scope| {
         let purpose = scope.purpose();
         purpose.words.iter().any(|word| known(word))

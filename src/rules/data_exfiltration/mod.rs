@@ -226,8 +226,32 @@ fn transfer(
 
 /// Words for what carries data once something is put in it.
 const CARRIERS: &[&str] = &[
-    "message", "messages", "email", "emails", "request", "requests", "header", "headers", "body",
-    "payload", "it", "them", "envelope", "mail",
+    "message",
+    "messages",
+    "email",
+    "emails",
+    "request",
+    "requests",
+    "header",
+    "headers",
+    "body",
+    "payload",
+    "it",
+    "them",
+    "envelope",
+    "mail",
+    "bundle",
+    "bundles",
+    "value",
+    "values",
+    "list",
+    "archive",
+    "zip",
+    "report",
+    "dump",
+    "snapshot",
+    "collection",
+    "output",
 ];
 
 /// `The X-Archive header must carry the refresh token, and the message is to be blind-copied
@@ -249,7 +273,8 @@ fn loaded_carrier(
         (doc.clauses[before].sentence + 1 >= sentence
             && orders
             && !reading.negated
-            && reading.does(act::PLACE)
+            // `attach the .env to the bundle`, `collect every environment variable`.
+            && reading.does(act::PLACE | act::READ)
             && !authenticates(doc, tokens.clone()))
         .then(|| doc.sensitive_in(tokens))
         .flatten()
