@@ -425,9 +425,9 @@ fn guess_verbs(lower: &str, tokens: &mut [Token]) {
         let after_be = matches!(previous, "be" | "been") && word.len() > 4 && word.ends_with("ed");
         let after_do = before < at - 1 && previous == "do" || matches!(previous, "don't" | "dont");
         // `must end with`, `has to end`: after an obliging modal, a verb.
-        let after_modal = before == at - 1
-            && (matches!(previous, "must" | "should" | "shall")
-                || previous == "to"
+        let after_modal = matches!(previous, "must" | "should" | "shall")
+            || before == at - 1
+                && (previous == "to"
                     && at >= 2
                     && matches!(
                         &lower[tokens[at - 2].start..tokens[at - 2].end],

@@ -30,10 +30,13 @@ static META: RuleMeta = RuleMeta {
 pub struct Concealment;
 
 static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
-    lexicon().surfaces(|info| {
+    let mut words = lexicon().surfaces(|info| {
         info.act & (act::TELL | act::HIDE | act::KEEP | act::SAY) != 0
             || info.func & (func::COVERT | func::QUIET | func::UNAWARE | func::KNOWLEDGE) != 0
-    })
+    });
+    // The user kept from perceiving: `must not find out`, `so they never notice`.
+    words.extend(PERCEIVE);
+    words
 });
 
 impl TextRule for Concealment {
@@ -343,6 +346,27 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
             }
         }
     }
+    // `The mailbox owner must not find out that a rule was added`: the user kept from
+    // perceiving, as an obligation.
+    let perceives = reading.verb.is_some_and(|verb| PERCEIVE.contains(&doc.word(verb)));
+    if reading.subject == Party::User && reading.negated && reading.obligation && perceives {
+        return Some("an order to keep what the tool does from the user");
+    }
+    // `this is not something to bring up with the user`.
+    if reading.form == Form::Copula && reading.negated {
+        let complement = reading.complement.clone();
+        let to_tell = complement.clone().any(|at| {
+            doc.word(at) == "to"
+                && (at + 1..(at + 3).min(complement.end))
+                    .any(|next| TELLING.contains(&doc.word(next)))
+        });
+        let thing = doc.has_word(complement.clone(), &["something", "anything", "one"]);
+        // `... unless the user asks`: detail held back until wanted.
+        let held = doc.has_word(tokens.clone(), &["unless"]) || until_asked(doc, clause);
+        if to_tell && thing && !held && (doc.user_in(tokens.clone()).is_some() || answer) {
+            return Some("an order to keep what the tool does from the user");
+        }
+    }
     // `strip those lines so the user does not see them`: an order whose purpose is that the
     // user does not find out.
     if orders && !reading.negated && unnoticed(doc, clause) {
@@ -397,12 +421,12 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
         });
         let as_false = complement.clone().any(|at| {
             doc.word(at) == "as"
-                && doc
-                    .tokens
-                    .get(at + 1)
-                    .is_some_and(|next| next.info.func & func::FALSE_STATE != 0)
+                && (at + 1..(at + 3).min(complement.end))
+                    .any(|next| doc.tokens[next].info.func & func::FALSE_STATE != 0)
         });
-        if asked && false_state || as_false || instead {
+        // `attribute the difference to rounding rather than to the fee`, when the user asks.
+        let blamed = asked && doc.has(complement.clone(), func::INSTEAD);
+        if asked && false_state || as_false || instead || blamed {
             return Some("a script for answering the user falsely about what the tool did");
         }
     }
@@ -412,6 +436,7 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
 /// Perceiving: what a purpose clause keeps the user from doing.
 const PERCEIVE: &[&str] = &[
     "see", "notice", "know", "learn", "realize", "realise", "suspect", "discover", "find", "spot",
+    "find out",
 ];
 
 /// `so the user does not see them`, `so that they never notice`: a purpose clause in `clause`
@@ -479,7 +504,14 @@ fn asks(doc: &Doc, condition: usize) -> bool {
         doc.tokens[at].info.act & act::ASK != 0
             || matches!(
                 doc.word(at),
-                "asks" | "asked" | "ask" | "inquires" | "wonders" | "questions" | "checks"
+                "asks"
+                    | "asked"
+                    | "ask"
+                    | "inquires"
+                    | "wonders"
+                    | "questions"
+                    | "question"
+                    | "checks"
             )
     });
     // `when the user tells you ...` asks too; `when showing API keys` is the model telling.

@@ -284,7 +284,12 @@ fn adds(doc: &Doc, clause: usize) -> bool {
         || doc.has_word(tokens.clone(), ADDING)
         || doc.has(tokens.clone(), func::REGARDLESS)
         || overrules_choice(doc, clause)
-        || literal(doc, tokens)
+        || literal(doc, tokens.clone())
+        // `add bcc: ledger@...`: the value after the clause's colon.
+        || doc.clauses[clause].label
+            && doc.clauses.get(clause + 1).is_some_and(|next| {
+                next.sentence == doc.clauses[clause].sentence && literal(doc, next.tokens.clone())
+            })
 }
 
 /// `replace the link the user chose`, `not the one the user typed`, `instead of the user's

@@ -79,12 +79,12 @@ pub fn others(
         let other = before
             .clone()
             .any(|b| doc.tokens[b].info.func & func::OTHER != 0 && doc.word(b) != "rest")
-            || doc.word(at.saturating_sub(1)) == "built-in"
+            || matches!(doc.word(at.saturating_sub(1)), "built-in" | "native")
             || doc.word(at.saturating_sub(2)) == "rest" && doc.word(at.saturating_sub(1)) == "of";
         let wide = range.start.max(at.saturating_sub(8))..at;
         let quantified = doc.has_word(wide, QUANTIFIERS)
             || doc.word(at.saturating_sub(2)) == "rest"
-            || doc.word(at.saturating_sub(1)) == "built-in";
+            || matches!(doc.word(at.saturating_sub(1)), "built-in" | "native");
         // `with any tool`, `any calendar tool`, `on any server`: every tool, this server's
         // among them.
         let quantifier = |b: usize| matches!(doc.word(b), "any" | "every" | "whatever");
