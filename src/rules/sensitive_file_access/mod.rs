@@ -161,14 +161,18 @@ fn asks_for_a_value(path: &str) -> bool {
         && path.ends_with("description")
 }
 
-/// The description beside a string that is a value rather than prose: a parameter's default or
-/// enum value (its parameter's description), a resource's URI (the resource's description).
+/// The description beside a string that is a value rather than prose: a parameter's default
+/// (or an item of a default list) or enum value (its parameter's description), a resource's URI (the resource's description).
 fn beside<'s>(text: &Text<'s>) -> Option<&'s str> {
     let path = text.path();
     let entity = &text.scope()?.entity.value;
     let parent = if matches!(path, "uri" | "uriTemplate") {
         ""
-    } else if let Some(parent) = path.strip_suffix(".default") {
+    } else if let Some(parent) = path
+        .strip_suffix(".default")
+        .or_else(|| path.rsplit_once(".default[").map(|(parent, _)| parent))
+    {
+        // A default list's item (`default[2]`) too.
         parent
     } else {
         path.rsplit_once(".enum[").map(|(parent, _)| parent)?
