@@ -578,7 +578,12 @@ fn verb_group(
     let skip_neg = |reading: &mut Reading, at: &mut usize| {
         while *at < end
             && tokens[*at].info.func
-                & (func::NEG | func::ALWAYS | func::LEAD | func::COVERT | func::QUIET)
+                & (func::NEG
+                    | func::ALWAYS
+                    | func::LEAD
+                    | func::COVERT
+                    | func::QUIET
+                    | func::STANDING)
                 != 0
             && !tokens[*at].info.is_verb()
         {
