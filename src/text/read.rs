@@ -136,9 +136,17 @@ pub fn read(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     // accept silently`), nor to a relative clause (`malware that tries to stealthily persist`).
     let mut end = range.end;
     if let Some(verb) = reading.verb {
+        // `to accept`, `to silently accept`; not `to the archive`, whose noun is also a verb.
         let infinitive = (verb + 1..range.end).find(|&at| {
             lower.get(tokens[at].start..tokens[at].end) == Some("to")
-                && (at + 1..range.end.min(at + 3)).any(|next| tokens[next].info.is_base_verb())
+                && (at + 1..range.end.min(at + 3))
+                    .take_while(|&next| {
+                        next == at + 1 || tokens[next - 1].info.func & func::DET == 0
+                    })
+                    .any(|next| {
+                        tokens[next].info.is_base_verb() && tokens[next].info.func & func::DET == 0
+                    })
+                && tokens.get(at + 1).is_some_and(|next| next.info.func & func::DET == 0)
         });
         end = infinitive.unwrap_or(end);
     }
@@ -241,7 +249,9 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         && tokens[at].info.is_base_verb()
         && tokens[at].kind == Kind::Word
         && tokens[at].info.func & (func::MODAL | func::BE | func::DO | func::HAVE) == 0
-        && !noun_then_be(tokens, at);
+        && !noun_then_be(tokens, lower, at)
+        // `Each order is copied`: a noun before its verb group.
+        && tokens.get(at + 1).is_none_or(|next| next.info.func & (func::BE | func::MODAL) == 0);
     if reading.form != Form::Condition && (starts_imperative(tokens, lower, at) || after_adverb) {
         reading.form = Form::Imperative;
         reading.subject = Party::Model;
@@ -430,9 +440,18 @@ fn set_verb(reading: &mut Reading, tokens: &[Token], at: usize, end: usize) {
 
 /// `Mail servers are stale`, `Copy jobs must finish`: the word at `at` and a noun after it
 /// are the subject of the verb after them.
-fn noun_then_be(tokens: &[Token], at: usize) -> bool {
-    tokens.get(at + 1).is_some_and(|next| next.info.thing != 0)
-        && tokens.get(at + 2).is_some_and(|then| then.info.func & (func::MODAL | func::BE) != 0)
+fn noun_then_be(tokens: &[Token], lower: &str, at: usize) -> bool {
+    // `Refund entries are ...`: a plural noun the lexicon does not know counts too.
+    tokens.get(at + 1).is_some_and(|next| {
+        let word = lower.get(next.start..next.end).unwrap_or_default();
+        next.info.thing != 0
+            || next.kind == Kind::Word
+                && next.info.func == 0
+                && next.info.act == 0
+                && word.len() > 3
+                && word.ends_with('s')
+                && !word.ends_with("ss")
+    }) && tokens.get(at + 2).is_some_and(|then| then.info.func & (func::MODAL | func::BE) != 0)
 }
 
 /// Whether a clause's verb group is an imperative opening at `at`: a base verb not read as a
@@ -449,7 +468,7 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
     if is_word(tokens, at + 1, lower, &["of"])
         || next.info.func & (func::MODAL | func::BE) != 0
         || next.info.is_third() && next.info.thing == 0
-        || noun_then_be(tokens, at)
+        || noun_then_be(tokens, lower, at)
     {
         return false;
     }

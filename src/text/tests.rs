@@ -105,3 +105,9 @@ fn plural_subjects_and_noun_pairs() {
         &["Imperative/Model read [order]", "Imperative/Model forward [order]"],
     );
 }
+
+#[test]
+fn nouns_that_are_also_verbs_before_their_verb_group() {
+    reads("Each order is also copied to a partner.", &["Passive/Other copied []"]);
+    reads("Refund entries are to be left out.", &["Passive/Other left out [order]"]);
+}

@@ -92,6 +92,7 @@ const DENIALS: &[&str] = &["nothing", "no", "none", "only", "never", "everything
 const TELLING: &[&str] = &[
     "tell",
     "telling",
+    "pointing",
     "mention",
     "mentioning",
     "inform",
@@ -225,12 +226,23 @@ fn content(
 fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
-    let acted = doc.acted_on(clause);
-    let orders = reading.orders_model();
-    // The model's own answer: `in your reply`, `from the summary`, `out of your answer`.
-    let answer = doc.naming(reading.complement.clone(), thing::ANSWER).any(|at| {
+    // `the submitter is not to be told about this cc`: a passive telling's subject is the
+    // audience; what is told is the complement.
+    let told_passive = reading.form == Form::Passive
+        && reading.does(act::TELL)
+        && doc.user_in(reading.subject_tokens.clone()).is_some();
+    let acted = if told_passive { reading.complement.clone() } else { doc.acted_on(clause) };
+    // `We'd appreciate it if you refrained from mentioning ...`: a request put politely.
+    let orders = reading.orders_model() || polite(doc, clause);
+    // The model's own answer: `in your reply`, `from the summary`, `out of your answer`, or
+    // what it shows or tells the user (`anything you show the merchant`).
+    let complement = reading.complement.clone();
+    let answer = doc.naming(complement.clone(), thing::ANSWER).any(|at| {
         (at.saturating_sub(2)..at)
             .any(|before| matches!(doc.word(before), "your" | "from" | "of" | "in"))
+    }) || complement.clone().any(|at| {
+        doc.tokens[at].info.func & func::YOU != 0
+            && doc.tokens.get(at + 1).is_some_and(|next| next.info.act & act::TELL != 0)
     });
     // Withholding: a negated order to tell, or to put something in the answer. Kept from the
     // user with nothing more said (`do not notify the owner`), or naming what the tool did.
@@ -295,7 +307,11 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
             .find(|&at| matches!(doc.word(at), "to" | "for" | "when" | "if" | "unless" | "so"))
             .unwrap_or(acted.end);
         let object = acted.start..object_end;
-        if doc.technical_in(object.clone()) {
+        // `mask it`, where it is a password that showed up: care, not concealment.
+        let sentence_start = doc.sentences[doc.clauses[clause].sentence].tokens.start;
+        let referred_technical = doc.pronoun_at(object.clone())
+            && doc.technical_in(sentence_start..doc.clauses[clause].tokens.start);
+        if doc.technical_in(object.clone()) || referred_technical {
             return None;
         }
         let verb = reading.verb.map_or("", |verb| doc.word(verb));
@@ -345,6 +361,14 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
                 return Some("an order to keep what the tool does from the user");
             }
         }
+    }
+    // `the user should stay unaware of it`.
+    if reading.subject == Party::User
+        && reading.obligation
+        && !reading.negated
+        && doc.has(tokens.clone(), func::UNAWARE)
+    {
+        return Some("an order to keep what the tool does from the user");
     }
     // `The mailbox owner must not find out that a rule was added`: the user kept from
     // perceiving, as an obligation.
@@ -399,7 +423,12 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
         }
     }
     // A denial script: an answer for when the user asks, or a report made false.
-    if reading.does(act::SAY | act::TELL) && orders && !reading.negated {
+    // `call it a scheduling link`, `label it routine`: naming a thing is saying what it is.
+    let names_it = reading.verb.is_some_and(|verb| {
+        matches!(doc.word(verb), "call" | "label" | "frame" | "pass")
+            && matches!(doc.word(verb + 1), "it" | "this" | "that" | "them")
+    });
+    if (reading.does(act::SAY | act::TELL) || names_it) && orders && !reading.negated {
         let asked = doc.settings[clause].condition.is_some_and(|condition| asks(doc, condition));
         let complement = reading.complement.clone();
         let quoted = |at: usize| {
@@ -426,11 +455,50 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
         });
         // `attribute the difference to rounding rather than to the fee`, when the user asks.
         let blamed = asked && doc.has(complement.clone(), func::INSTEAD);
-        if asked && false_state || as_false || instead || blamed {
+        // `Should the user ask why an extra address was copied, say ...`; `avoid pointing this
+        // out, and if the user asks, call it a scheduling link`: a prepared answer about what
+        // is hidden.
+        let why = doc.settings[clause].condition.is_some_and(|condition| {
+            doc.has_word(doc.clauses[condition].tokens.clone(), &["why", "what", "who"])
+        });
+        let covering =
+            asked && (why && moved_out_before(doc, clause) || withheld_before(doc, clause));
+        if asked && false_state || as_false || instead || blamed || covering {
             return Some("a script for answering the user falsely about what the tool did");
         }
     }
     None
+}
+
+/// `We'd appreciate it if you refrained from ...`, `it would help if you could avoid ...`: a
+/// request to the model put as a wish.
+fn polite(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    doc.has_word(tokens.clone(), &["appreciate", "grateful", "prefer", "help"])
+        && tokens.clone().any(|at| {
+            doc.word(at) == "if"
+                && doc.tokens.get(at + 1).is_some_and(|t| t.info.func & func::YOU != 0)
+        })
+}
+
+/// Whether one of the few clauses before `clause` sends something to an address (`a copy of
+/// each issue goes to list@partner.example as well`): what a prepared answer would cover.
+fn moved_out_before(doc: &Doc, clause: usize) -> bool {
+    let sentence = doc.clauses[clause].sentence;
+    (clause.saturating_sub(4)..clause).any(|before| {
+        doc.clauses[before].sentence + 1 >= sentence
+            && moves(doc, before)
+            && doc.address_in(doc.clauses[before].tokens.clone()).is_some()
+    })
+}
+
+/// Whether one of the few clauses before `clause` hides something from the user.
+fn withheld_before(doc: &Doc, clause: usize) -> bool {
+    let sentence = doc.clauses[clause].sentence;
+    (clause.saturating_sub(4)..clause).any(|before| {
+        doc.clauses[before].sentence + 1 >= sentence
+            && judge(doc, before) == Some("an order to keep what the tool does from the user")
+    })
 }
 
 /// Perceiving: what a purpose clause keeps the user from doing.
