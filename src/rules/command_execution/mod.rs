@@ -184,6 +184,14 @@ fn command_severity(
             && !doc.readings[c].verb.is_some_and(|verb| range.contains(&doc.tokens[verb].start))
     };
     let ordered_anywhere = (sentence.start..=clause).any(prose_order);
+    // `for example it will point out that curl ... | sh runs whatever the server returns`: a
+    // command given as an example, with no order to run it.
+    let sentence_begins = doc.clauses[sentence.start].tokens.start;
+    let exemplified = !ordered_anywhere
+        && doc.has_word(
+            sentence_begins..doc.tokens.partition_point(|token| token.end <= range.start),
+            &["for example", "for instance", "e.g.", "eg"],
+        );
     let refused = verbs.iter().any(|verb| REFUSING.contains(verb))
         || doc.has_word(sentence_tokens.clone(), RISK_WORDS) && describes
         || !ordered_anywhere
@@ -206,7 +214,7 @@ fn command_severity(
         )
         || doc.has_word(cue.clone(), REFUSING)
         || reading.verb.is_some_and(|verb| REFUSING.contains(&doc.word(verb)));
-    if refused || against || for_the_user && doc.clauses[clause].bracketed {
+    if refused || against || exemplified || for_the_user && doc.clauses[clause].bracketed {
         return Severity::Low;
     }
     if purpose & domain::SECURITY != 0 && !reading.orders_model() {

@@ -75,8 +75,29 @@ pub fn governing_verb(text: &str, file_start: usize) -> Governing {
     let mut verb = None;
     let mut at = from - base;
     while let Some(found) = VERB.find_at(&before, at) {
-        verb = Some((base + found.start(), base + found.end()));
         at = found.end();
+        // `permissions are too open`: the adjective, not the verb.
+        let word = &text[base + found.start()..base + found.end()];
+        let previous = text[..base + found.start()].split_whitespace().next_back().unwrap_or("");
+        let adjective = word.eq_ignore_ascii_case("open")
+            && matches!(
+                previous.to_ascii_lowercase().as_str(),
+                "too"
+                    | "is"
+                    | "are"
+                    | "was"
+                    | "were"
+                    | "left"
+                    | "wide"
+                    | "remain"
+                    | "remains"
+                    | "stay"
+                    | "stays"
+                    | "world"
+            );
+        if !adjective {
+            verb = Some((base + found.start(), base + found.end()));
+        }
     }
     let Some((start, end)) = verb else { return Governing::Nothing };
     let word = text[start..end].to_ascii_lowercase();
