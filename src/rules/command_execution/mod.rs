@@ -207,7 +207,9 @@ fn command_severity(
     let cue = start.saturating_sub(4)..start;
     // Inside a script the words before the command are code (`import x as u;`), not prose.
     let against = reading.negated
-        || !script && doc.has(cue.clone(), crate::vocab::classes::func::EXAMPLE)
+        || !script
+            && doc.has(cue.clone(), crate::vocab::classes::func::EXAMPLE)
+            && !prose_order(clause)
         || doc.has_word(
             cue.clone(),
             &["over", "instead", "than", "not", "never", "no", "avoid", "without"],
