@@ -10,7 +10,9 @@
 //!   a subdivision flag (`🏴`, 3 to 7 tag letters or digits, cancel tag U+E007F). Its tag
 //!   alphabet is the one UTS #51 allows, so no spaces or punctuation: a black flag cannot
 //!   launder a tag-spelled sentence.
-//! - Two or more adjacent invisible characters outside that structure always fire, as one hit.
+//! - Two or more adjacent invisible characters outside that structure fire, as one hit, unless
+//!   every one is a bidi control or mark doing its work in right-to-left text (a closing
+//!   isolate then an RLM).
 //! - A lone character is quiet only where its job is done: ZWNJ/ZWJ between two letters of a
 //!   joining script (Arabic, Syriac, N'Ko, the Indic blocks U+0900–0DFF, Mongolian), or after
 //!   an Indic virama at a word end (Malayalam chillu); ZWSP and WJ between two characters of a
@@ -370,8 +372,16 @@ struct Run {
     count: usize,
     /// The class all its characters share, `None` when they mix.
     class: Option<Class>,
-    /// A run of one character whose position gives it a text function.
+    /// A run whose position gives it a text function: one character, or bidi controls and
+    /// marks each doing their work in right-to-left text.
     honest: bool,
+    /// Every character so far is a bidi control or mark.
+    all_bidi: bool,
+}
+
+/// A bidi control or mark: LRM, RLM, ALM, an embedding, override or isolate, or their closers.
+fn raw_bidi(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 impl Run {
@@ -409,7 +419,11 @@ impl Runs {
             Some(run) => {
                 run.end = end;
                 run.count += 1;
-                run.honest = false;
+                // A closing isolate then a mark (U+2069 U+200F) in right-to-left text: each does
+                // its bidi work; any other run of two is no text.
+                let all_bidi = run.all_bidi && raw_bidi(c);
+                run.all_bidi = all_bidi;
+                run.honest = run.honest && honest_alone && all_bidi;
                 run.class = run.class.filter(|&shared| shared == class);
             }
             None => {
@@ -420,6 +434,7 @@ impl Runs {
                     count: 1,
                     class: Some(class),
                     honest: honest_alone,
+                    all_bidi: raw_bidi(c),
                 });
             }
         }
@@ -551,6 +566,14 @@ mod tests {
             messages("read_file\u{200D}"),
             vec!["zero-width character U+200D hidden in metadata"]
         );
+    }
+
+    #[test]
+    fn an_isolate_closed_then_a_mark_in_arabic_is_honest() {
+        let arabic = "\u{062A}\u{0645} \u{2068}{name}\u{2069}\u{200F}.";
+        assert!(check(arabic).is_empty(), "{:?}", check(arabic));
+        let latin = "sent to \u{2068}{name}\u{2069}\u{200F}.";
+        assert!(!check(latin).is_empty());
     }
 
     #[test]
