@@ -242,7 +242,11 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
             // `the billing contact has to be trips@...`: an obligation on the call.
             || r.obligation && !r.negated
     };
-    if reading.orders_model() {
+    // `This tool must run before every call to any tool`: an obligation on this tool's use.
+    let this_tool = doc.has_word(reading.subject_tokens.clone(), &["this", "it"])
+        && reading.obligation
+        && !reading.negated;
+    if reading.orders_model() || this_tool {
         orders.push(clause);
     }
     for other in sentence.clone() {

@@ -88,12 +88,33 @@ pub fn others(
         // `with any tool`, `any calendar tool`, `on any server`: every tool, this server's
         // among them.
         let quantifier = |b: usize| matches!(doc.word(b), "any" | "every" | "whatever");
-        let domain = at >= range.start + 2
-            && quantifier(at - 2)
-            && doc.tokens[at - 1].kind == Kind::Word
-            && doc.tokens[at - 1].info.func == 0;
+        // `any calendar tool`, `any travel or airline tool`: domain words, `or`, `and` between.
+        let domain = (range.start.max(at.saturating_sub(5))..at.saturating_sub(1))
+            .rev()
+            .find(|&b| quantifier(b))
+            .is_some_and(|q| {
+                (q + 1..at).all(|b| {
+                    doc.tokens[b].kind == Kind::Word
+                        && (doc.tokens[b].info.func == 0 || matches!(doc.word(b), "or" | "and"))
+                })
+            });
+        let server_noun = doc.word(at).starts_with("server");
         let any = (at > range.start && quantifier(at - 1) || domain)
-            && (doc.word(at).starts_with("tool") || doc.word(at).starts_with("server"));
+            && (doc.word(at).starts_with("tool") || server_noun);
+        // `any tool on any connected server`, `every send_money call, on any server`: other
+        // MCP servers are among them (`deploying to any server` is a machine).
+        let of_tools = (range.start.max(at.saturating_sub(8))..at).any(|b| {
+            doc.tokens[b].info.thing & thing::TOOL != 0 && !doc.word(b).starts_with("server")
+                || matches!(doc.word(b), "call" | "calls" | "mcp")
+        });
+        // `any tool on any connected server`: the tool's server is anyone's.
+        let on_any_server = any
+            && !server_noun
+            && (at + 1..range.end.min(at + 6)).any(|b| {
+                doc.word(b).starts_with("server")
+                    && (at + 1..b).any(|q| matches!(doc.word(q), "any" | "every" | "other" | "all"))
+            });
+        let other = other || any && server_noun && of_tools || on_any_server;
         (other || any).then_some((at, quantified, other))
     })
 }
