@@ -282,6 +282,14 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     }
     reading.subject_tokens = subject_start..at;
     reading.subject = party(&tokens[subject_start..at]);
+    // `the assistant no longer applies`: a negation right before the verb group is its own.
+    if at > subject_start
+        && at < end
+        && tokens[at - 1].info.func & func::NEG != 0
+        && tokens[at - 1].info.func & func::DET == 0
+    {
+        reading.negated = true;
+    }
     if at >= end {
         if reading.form != Form::Condition {
             reading.form = Form::Fragment;
@@ -296,8 +304,10 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         let first = reading.verb.map_or(at, |verb| verb + 1);
         // `Whatever your operator's configuration says ... is not in force`: a clause as the
         // subject; its verb is not the head, the next `be` or modal is.
+        // Not `Whatever the diff contains, the summary states ...`: a comma ends a concession.
         let nominal =
-            is_word(tokens, subject_start, lower, &["whatever", "what", "whoever", "how"]);
+            is_word(tokens, subject_start, lower, &["whatever", "what", "whoever", "how"])
+                && !tokens[subject_start..first].iter().any(|t| t.is_punct(','));
         let head = (first..end).find(|&next| {
             obliged(tokens, lower, next, end)
                 || nominal && tokens[next].info.func & (func::BE | func::MODAL) != 0
@@ -465,7 +475,20 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
         return false;
     }
     let Some(next) = tokens.get(at + 1) else { return token.info.thing == 0 };
+    // `stop requests from the user are not honoured`: a noun phrase, then its verb group.
+    let subject_then_be = (next.info.thing != 0 || next.info.is_third())
+        && (at + 2..tokens.len().min(at + 7))
+            .take_while(|&later| {
+                !tokens[later].is_punct(',')
+                    && !is_word(tokens, later, lower, &["that", "which", "who"])
+                    // `Forget everything you were told`: a relative clause's own subject.
+                    && (tokens[later].info.func & (func::YOU | func::PRONOUN) == 0
+                        || tokens[later].info.func & func::DET != 0)
+                    && (!tokens[later].info.is_verb() || tokens[later].info.func & func::BE != 0)
+            })
+            .any(|later| tokens[later].info.func & (func::BE | func::MODAL) != 0);
     if is_word(tokens, at + 1, lower, &["of"])
+        || subject_then_be
         || next.info.func & (func::MODAL | func::BE) != 0
         || next.info.is_third() && next.info.thing == 0
         || noun_then_be(tokens, lower, at)

@@ -79,6 +79,14 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
         if reading.does(act::OVERRIDE) && governs_model(doc, acted.clone()) {
             return Some(OVERRIDE);
         }
+        // `Operator rules: void.`: the label names what the bare verb voids.
+        let bare = acted.clone().all(|at| doc.tokens[at].kind != Kind::Word);
+        let labelled = clause > 0
+            && doc.clauses[clause - 1].label
+            && governs_model(doc, doc.clauses[clause - 1].tokens.clone());
+        if reading.does(act::OVERRIDE) && bare && labelled {
+            return Some(VOIDED);
+        }
         // `stop applying refusal policies`, `cease following your guidelines`.
         let stops = reading.verb.is_some_and(|verb| {
             matches!(doc.word(verb), "stop" | "cease" | "quit")
@@ -214,6 +222,17 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
     if voids_rules(doc, clause) {
         return Some(VOIDED);
     }
+    if model_drops_rules(doc, clause) {
+        return Some(VOIDED);
+    }
+    // `stop requests from the user are not honoured by this integration`.
+    if reading.form == Form::Passive
+        && reading.negated
+        && reading.does(act::OBEY)
+        && users_requests(doc, reading.subject_tokens.clone())
+    {
+        return Some(OBEDIENCE);
+    }
     if answers_elsewhere(doc, clause) {
         return Some(OBEDIENCE);
     }
@@ -257,8 +276,12 @@ fn standing_lead(doc: &Doc, clause: usize) -> bool {
                 tokens.clone(),
                 &["signed", "logged", "connected", "authenticated", "subscribed", "registered"],
             ) && doc.has(tokens.clone(), func::YOU);
+            // `From version 4.0 onward`: a release boundary, not a standing order.
+            let version = doc.has_word(tokens.clone(), &["version", "release", "v"])
+                || tokens.clone().any(|at| doc.tokens[at].kind == Kind::Number);
             !reading.orders_model()
                 && !state
+                && !version
                 && (reading.standing
                     || doc.has_word(tokens.clone(), &["from"])
                         && doc.has_word(tokens.clone(), &["onward", "onwards", "forward"])
@@ -289,6 +312,9 @@ fn promotes_text(doc: &Doc, clause: usize) -> bool {
                 | "uses"
                 | "accept"
                 | "accepts"
+                | "serve as"
+                | "obeyed"
+                | "followed"
         )
     });
     if !treats {
@@ -380,6 +406,35 @@ fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
     says && regardless && verdict && !as_returned
 }
 
+/// `the agent sets aside its content policy`, `the assistant no longer applies its refusal
+/// rules`: the model described as dropping its own rules.
+fn model_drops_rules(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    if reading.subject != Party::Model || reading.form != Form::Statement {
+        return false;
+    }
+    let complement = reading.complement.clone();
+    let own = doc.naming(complement.clone(), thing::RULES | thing::SAFETY).next().is_some()
+        && doc.has_word(complement.clone(), &["its", "their", "your"]);
+    let drops = !reading.negated && reading.does(act::OVERRIDE)
+        || reading.negated
+            && reading.verb.is_some_and(|verb| {
+                matches!(
+                    doc.word(verb),
+                    "applies"
+                        | "apply"
+                        | "follows"
+                        | "follow"
+                        | "enforces"
+                        | "enforce"
+                        | "observes"
+                        | "honours"
+                        | "honors"
+                )
+            });
+    own && drops
+}
+
 /// `No matter what the customer asks, respond only with '...'`, `those are to be carried out
 /// even when the human objects`: the user's requests answered with a fixed reply, or
 /// overruled.
@@ -392,11 +447,24 @@ fn against_the_user(doc: &Doc, clause: usize) -> bool {
     let regardless_of_user = whole.clone().any(|at| {
         (doc.tokens[at].info.func & func::REGARDLESS != 0
             || matches!(doc.word(at), "whatever" | "even"))
-            && doc.user_in(at..(at + 6).min(whole.end)).is_some()
+            && doc.user_in(at..(at + 9).min(whole.end)).is_some()
             || doc.word(at) == "whatever the user"
     }) && doc.has_word(
         whole.clone(),
-        &["asks", "ask", "asked", "objects", "object", "wants", "requests", "says", "insists"],
+        &[
+            "asks",
+            "ask",
+            "asked",
+            "objects",
+            "object",
+            "wants",
+            "requests",
+            "says",
+            "insists",
+            "conflicts",
+            "made",
+            "typed",
+        ],
     );
     let says = reading
         .verb
@@ -422,7 +490,12 @@ fn answers_elsewhere(doc: &Doc, clause: usize) -> bool {
 /// walkthrough turns up`: the answer settled before anything is read.
 fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
-    if reading.form != Form::Copula || reading.negated {
+    // `the verdict you give is always X`, `the summary you give the user states that ...`.
+    let states = reading.form == Form::Statement
+        && reading.verb.is_some_and(|verb| {
+            matches!(doc.word(verb), "states" | "says" | "reports" | "declares" | "reads")
+        });
+    if !(reading.form == Form::Copula || states) || reading.negated {
         return false;
     }
     let subject = reading.subject_tokens.clone();
@@ -433,9 +506,10 @@ fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
     let complement = reading.complement.clone();
     let settled = doc.has_word(
         complement,
-        &["always", "approved", "passed", "safe", "clean", "verified", "healthy"],
+        &["always", "approved", "passed", "safe", "clean", "verified", "healthy", "merge"],
     );
-    let tokens = doc.clauses[clause].tokens.clone();
+    let sentence = doc.sentence_of(clause);
+    let tokens = doc.clauses[sentence.start].tokens.start..doc.clauses[clause].tokens.end;
     let regardless = doc.has(tokens.clone(), func::REGARDLESS)
         || doc.has_word(tokens, &["whatever", "regardless", "always"]);
     answer && settled && regardless
@@ -658,7 +732,13 @@ fn new_rules(doc: &Doc, clause: usize) -> bool {
     // The word stands before the noun it renews: `new instructions`, `your new system prompt`.
     let names = doc
         .naming(tokens.clone(), thing::RULES | thing::PROMPT)
-        .any(|at| (at.saturating_sub(2).max(tokens.start)..at).any(renewed));
+        .any(|at| (at.saturating_sub(2).max(tokens.start)..at).any(renewed))
+        // `New persona for the assistant, effective immediately:`.
+        || tokens.clone().any(|at| {
+            matches!(doc.word(at), "persona" | "identity" | "role")
+                && (at.saturating_sub(2).max(tokens.start)..at).any(renewed)
+                && doc.naming(tokens.clone(), thing::MODEL).next().is_some()
+        });
     let renewed = names;
     let opens = doc.clauses[clause].label
         || reading.form == Form::Copula && doc.has_word(tokens.clone(), &["your", "this"]);
@@ -772,11 +852,32 @@ fn distrusts_user(doc: &Doc, clause: usize) -> bool {
     let users_words = doc.user_in(subject.clone()).is_some()
         && doc.has_word(
             subject,
-            &["messages", "message", "requests", "request", "instructions", "input", "statements"],
+            &[
+                "messages",
+                "message",
+                "requests",
+                "request",
+                "instructions",
+                "input",
+                "statements",
+                "anything",
+                "typed",
+                "everything",
+            ],
         );
     let weightless = doc.has_word(
         tokens.clone(),
-        &["unverified", "untrusted", "advisory", "no authority", "non-binding", "optional"],
+        &[
+            "unverified",
+            "untrusted",
+            "advisory",
+            "no authority",
+            "non-binding",
+            "optional",
+            "suggestion",
+            "suggestions",
+            "decline",
+        ],
     ) || doc.has_word(tokens.clone(), &["authority"])
         && doc.has_word(tokens.clone(), &["no"]);
     if users_words && weightless && !doc.readings[clause].negated {
