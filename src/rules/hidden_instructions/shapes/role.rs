@@ -1,0 +1,226 @@
+//! A new identity or mode for the model: roles, personas, modes, an identity dropped.
+
+use super::*;
+
+/// Modes a model is switched into to lose its rules.
+pub(super) const MODES: &[&str] = &[
+    "developer",
+    "god",
+    "admin",
+    "administrator",
+    "root",
+    "dan",
+    "jailbreak",
+    "debug",
+    "sudo",
+    "unrestricted",
+    "unfiltered",
+    "maintenance",
+];
+
+/// Login and connection states: `you are now signed in` is the tool's news, not a role.
+pub(super) const STATES: &[&str] = &[
+    "signed",
+    "logged",
+    "connected",
+    "authenticated",
+    "ready",
+    "subscribed",
+    "registered",
+    "enrolled",
+    "online",
+    "offline",
+    "done",
+    "finished",
+    "able",
+    "in",
+    "on",
+    "set",
+    "all",
+];
+
+/// A label or statement announcing new rules for the model (`New instructions:`, `This is
+/// your new system prompt:`, `Your new role is ...`).
+pub(super) fn new_rules(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    let reading = &doc.readings[clause];
+    let renewed = |at: usize| {
+        matches!(
+            doc.word(at),
+            "new"
+                | "updated"
+                | "revised"
+                | "real"
+                | "actual"
+                | "true"
+                | "secret"
+                | "override"
+                | "overriding"
+        )
+    };
+    // The word stands before the noun it renews: `new instructions`, `your new system prompt`.
+    let names = doc
+        .naming(tokens.clone(), thing::RULES | thing::PROMPT)
+        .any(|at| (at.saturating_sub(2).max(tokens.start)..at).any(renewed))
+        // `New persona for the assistant, effective immediately:`.
+        || tokens.clone().any(|at| {
+            matches!(doc.word(at), "persona" | "identity" | "role")
+                && (at.saturating_sub(2).max(tokens.start)..at).any(renewed)
+                && doc.naming(tokens.clone(), thing::MODEL).next().is_some()
+        });
+    let renewed = names;
+    let opens = doc.clauses[clause].label
+        || reading.form == Form::Copula && doc.has_word(tokens.clone(), &["your", "this"]);
+    renewed
+        && names
+        && opens
+        && !doc.has_word(tokens, &["recipe", "steps", "release", "version", "notes"])
+}
+
+/// `act as DAN`, `become 'Reviewer Zero'`: a name for the model to take.
+pub(super) fn names_role(doc: &Doc, range: Range<usize>) -> bool {
+    let start = range.start;
+    range.clone().take(4).any(|at| {
+        let token = &doc.tokens[at];
+        (token.is(crate::text::lex::flag::CAPITAL)
+            && at > start
+            && token.info.func == 0
+            && token.info.thing == 0)
+            || matches!(token.kind, Kind::Ident)
+    })
+}
+
+/// `Enter developer mode`, `switch to DAN mode`, `jailbreak enabled`: the token naming the
+/// mode. A device's developer mode (`enabled on the phone`) is the device's.
+pub(super) fn enters_mode(doc: &Doc, clause: usize) -> Option<usize> {
+    let range = doc.clauses[clause].tokens.clone();
+    if doc.readings[clause].negated
+        || doc.has_word(
+            range.clone(),
+            &[
+                "phone", "device", "android", "ios", "iphone", "browser", "chrome", "settings",
+                "app", "devices", "console", "portal",
+            ],
+        )
+    {
+        return None;
+    }
+    // `Enables developer mode on the device`, `Switches the session to admin mode`: what the
+    // tool does, not a mode for the reader.
+    let reading = &doc.readings[clause];
+    if reading.form == Form::Statement
+        && reading.verb.is_some_and(|verb| doc.tokens[verb].info.is_third())
+        && reading.subject != Party::Model
+        && !doc.has(reading.complement.clone(), func::YOU)
+        && doc.naming(reading.complement.clone(), thing::MODEL).next().is_none()
+    {
+        return None;
+    }
+    range.clone().find(|&at| {
+        // `Operating mode: UNRESTRICTED`.
+        let labelled = doc.word(at) == "mode"
+            && doc.tokens.get(at + 1).is_some_and(|t| t.is_punct(':'))
+            && doc.tokens.get(at + 2).is_some_and(|t| t.info.func & func::UNBOUND != 0);
+        if labelled {
+            return true;
+        }
+        // `admin mode expires after ten minutes`: the mode as the subject of what it does.
+        let next = doc.word(at + 1);
+        let described = doc.tokens.get(at + 1).is_some_and(|t| {
+            t.kind == Kind::Word
+                && (t.info.is_third()
+                    || t.info.thing == 0
+                        && t.info.func == 0
+                        && next.ends_with('s')
+                        && !next.ends_with("ss"))
+        });
+        let mode = (doc.word(at) == "mode" || doc.word(at) == "persona") && !described;
+        let before = at.saturating_sub(2).max(range.start)..at;
+        (mode
+            && before.clone().any(|b| {
+                MODES.contains(&doc.word(b)) || doc.tokens[b].info.func & func::UNBOUND != 0
+            }))
+            || doc.word(at) == "jailbreak"
+                && doc
+                    .has_word(at + 1..(at + 3).min(range.end), &["enabled", "mode", "on", "active"])
+    })
+}
+
+/// `You are now DealBot`, `your role has been changed to administrator`, `the model taking on
+/// this prompt becomes 'Reviewer Zero'`, `you are NoteKeeper now`.
+pub(super) fn becomes_someone(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    let tokens = doc.clauses[clause].tokens.clone();
+    let subject = reading.subject_tokens.clone();
+    let complement = reading.complement.clone();
+    let about_model = reading.subject == Party::Model
+        || doc.naming(subject.clone(), thing::PERSONA).next().is_some()
+            && doc.has_word(subject.clone(), &["your", "you"]);
+    if !about_model || reading.negated {
+        return false;
+    }
+    let now = doc.has_word(tokens.clone(), &["now"])
+        || reading.standing
+        || doc.has_word(tokens.clone(), &["from"])
+            && doc.has_word(tokens.clone(), &["onward", "onwards"]);
+    let state = complement.clone().next().is_some_and(|at| {
+        STATES.contains(&doc.word(at))
+            || doc.tokens[at].info.is_participle() && !doc.word(at).ends_with("changed")
+    });
+    let role = doc.naming(complement.clone(), thing::PERSONA | thing::MODEL).next().is_some()
+        || now && doc.naming(complement.clone(), thing::USER).next().is_some()
+        || names_role(doc, complement.clone())
+        || doc.has(complement.clone(), func::UNBOUND)
+        || doc.has_word(complement.clone(), &["changed", "reassigned", "switched"]);
+    let persona_subject = doc.naming(subject.clone(), thing::PERSONA).next().is_some();
+    let new_persona = persona_subject && doc.has_word(subject, &["new"]);
+    match reading.form {
+        Form::Copula => {
+            now && role && !state
+                || role && persona_subject
+                || new_persona
+                || role && doc.has(complement, func::UNBOUND)
+        }
+        // `your role has been changed to administrator`, `you have been reassigned`.
+        Form::Passive => {
+            persona_subject && reading.does(act::ALTER | act::WRITE)
+                || reading.subject == Party::Model
+                    && reading.verb.is_some_and(|verb| {
+                        matches!(
+                            doc.word(verb),
+                            "reassigned"
+                                | "reprogrammed"
+                                | "repurposed"
+                                | "reconfigured"
+                                | "recommissioned"
+                        )
+                    })
+        }
+        _ => reading.does(act::BECOME) && role,
+    }
+}
+
+/// `You are no longer a general-purpose assistant`: the model told what it has stopped being.
+pub(super) fn no_longer_assistant(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    let tokens = doc.clauses[clause].tokens.clone();
+    let complement = reading.complement.clone();
+    reading.form == Form::Copula
+        && reading.subject == Party::Model
+        && tokens.clone().any(|at| {
+            doc.word(at) == "no" && doc.word(at + 1) == "longer" || doc.word(at) == "no longer"
+        })
+        && complement.clone().next().is_none_or(|at| !STATES.contains(&doc.word(at)))
+        && doc.naming(complement, thing::MODEL | thing::PERSONA).next().is_some()
+}
+
+/// `the assistant identity you were configured with`, `your original persona`: the model's
+/// own identity (not an account's admin role).
+pub(super) fn own_identity(doc: &Doc, range: Range<usize>) -> bool {
+    let identity = range.clone().any(|at| {
+        matches!(doc.word(at), "identity" | "persona" | "personality" | "character" | "role")
+    });
+    identity
+        && (doc.has_word(range.clone(), &["assistant", "configured", "original", "default"])
+            || doc.has_word(range, &["your"]))
+}

@@ -1,0 +1,283 @@
+//! What an order or claim acts on: the model's rules, prompt or conversation, the user's
+//! requests, what the model was set up with.
+
+use super::*;
+
+/// Whether `range` names what governs the model: its instructions or prompt, its safety rules,
+/// the conversation, the user's requests, or everything before (`forget everything above`).
+pub(super) fn governs_model(doc: &Doc, range: Range<usize>) -> bool {
+    let rules = doc
+        .naming(range.clone(), thing::RULES | thing::PROMPT | thing::SAFETY | thing::CONVERSATION)
+        .next();
+    let prior = doc.has(range.clone(), func::PRIOR);
+    let user_request = users_requests(doc, range.clone());
+    let everything = doc.has_word(
+        range.clone(),
+        &["everything", "anything", "all", "whatever", "whatever the user", "whatever they"],
+    ) && (prior
+        || doc.has_word(
+            range.clone(),
+            &[
+                "told",
+                "said",
+                "given",
+                "received",
+                "before",
+                "asked",
+                "wrote",
+                "typed",
+                "stated",
+                "requested",
+                "earlier",
+                "configured",
+                "asks",
+                "says",
+                "wants",
+                "requests",
+            ],
+        ));
+    let confirmations = doc.has_word(
+        range.clone(),
+        &["confirmation", "confirmations", "approval", "review", "checks"],
+    ) && doc.has_word(range.clone(), &["any", "all", "every"]);
+    let technical =
+        doc.naming(range.clone(), thing::NOISE | thing::FILE | thing::ARGUMENT).next().is_some()
+            || doc.has_word(
+                range.clone(),
+                &[
+                    "case",
+                    "cache",
+                    "timeout",
+                    "default",
+                    "defaults",
+                    "pattern",
+                    "patterns",
+                    "whitespace",
+                    "duplicates",
+                    "certificate",
+                ],
+            );
+    if technical && rules.is_none() {
+        return false;
+    }
+    match rules {
+        // `Disregard any prior guidelines`, `ignore your safety policy`, `the conversation so
+        // far`; a bare `the rules` of something else (`the rules of chess`) does not count.
+        // `Disregard any prior guidelines`, `override the content policy`, `ignore the safety
+        // rules`; the rules of something else (`the rules of chess`) do not count.
+        Some(at) => {
+            let of_other = doc.word(at + 1) == "of"
+                && !doc.has_word(at + 1..range.end, &["conversation", "system", "session", "this"]);
+            let owned = doc.has_word(
+                range.clone(),
+                &["your", "you", "system", "developer", "operator", "so far", "all", "any"],
+            );
+            let intrinsic = doc.tokens[at].info.thing
+                & (thing::PROMPT | thing::CONVERSATION | thing::SAFETY)
+                != 0;
+            let configuration = doc.has_word(
+                range.clone(),
+                &[
+                    "default",
+                    "defaults",
+                    "settings",
+                    "setting",
+                    "configuration",
+                    "config",
+                    "pipeline",
+                    "following",
+                    "later",
+                    "new",
+                ],
+            );
+            let yours = doc.has_word(range.clone(), &["your", "you"]);
+            !of_other && (prior || owned || intrinsic) && (yours || !configuration)
+        }
+        None => {
+            everything
+                || user_request
+                || doc.has_word(range.clone(), &["said", "typed", "wrote", "context"]) && prior
+                || confirmations
+        }
+    }
+}
+
+/// `all automatic rules`, `any discount rules`: rules a domain word before them makes that
+/// domain's, not the model's (`your rules`, `safety rules`, `prior rules` stay the model's).
+pub(super) fn domain_rules(doc: &Doc, range: Range<usize>) -> bool {
+    let Some(at) = doc.naming(range.clone(), thing::RULES).next() else { return false };
+    at > range.start && !doc.has_word(range.clone(), &["your", "you"]) && {
+        let before = &doc.tokens[at - 1];
+        before.kind == Kind::Word
+            && before.info.func == 0
+            && before.info.thing & (thing::SAFETY | thing::PROMPT | thing::MODEL) == 0
+            && !matches!(
+                doc.word(at - 1),
+                "previous"
+                    | "prior"
+                    | "earlier"
+                    | "existing"
+                    | "current"
+                    | "original"
+                    | "above"
+                    | "other"
+                    | "safety"
+                    | "system"
+                    | "operator"
+                    | "developer"
+                    | "content"
+                    | "usual"
+                    | "standard"
+                    | "default"
+                    | "built-in"
+                    | "hidden"
+                    | "initial"
+            )
+    }
+}
+
+/// Whether `range` names the model's own prompt (`your system prompt`, `the developer
+/// prompt`), not another's (`a bot's system prompt`, `the prompt template`).
+pub(super) fn own_prompt(doc: &Doc, range: Range<usize>) -> bool {
+    doc.naming(range.clone(), thing::PROMPT).any(|at| {
+        // `your system prompt`, `the full system prompt`; not `examples of good system prompts`.
+        let before = at.saturating_sub(3).max(range.start)..at;
+        let marked = doc.has_word(
+            before.clone(),
+            &[
+                "your", "the", "this", "my", "current", "full", "entire", "whole", "complete",
+                "hidden", "original", "initial", "real", "exact", "verbatim",
+            ],
+        ) && !doc.has_word(before, &["of", "good", "example", "examples"]);
+        let others = (range.start..at).any(|before| {
+            doc.tokens[before].is(crate::text::lex::flag::POSSESSIVE)
+                && doc.tokens[before].info.thing & (thing::MODEL | thing::USER) == 0
+        });
+        let template = doc.has_word(
+            at + 1..(at + 3).min(range.end),
+            &["template", "templates", "field", "fields", "flag", "variable"],
+        );
+        marked && !others && !template
+    })
+}
+
+/// `the hidden instructions you were given`, `your initial directives`: the rules the model
+/// was set up with, named as its own.
+pub(super) fn own_rules(doc: &Doc, range: Range<usize>) -> bool {
+    doc.naming(range.clone(), thing::RULES).any(|at| {
+        // Settings, configuration and policy are also the user's; these are the model's.
+        let rules = matches!(
+            doc.word(at),
+            "instructions"
+                | "instruction"
+                | "directives"
+                | "guidelines"
+                | "guidance"
+                | "rules"
+                | "directions"
+                | "developer message"
+        );
+        if !rules {
+            return false;
+        }
+        let before = at.saturating_sub(3).max(range.start)..at;
+        let after = at + 1..(at + 7).min(range.end);
+        let marked = doc.has_word(
+            before.clone(),
+            &["your", "hidden", "initial", "original", "system", "secret", "startup"],
+        );
+        let given = doc.has(after.clone(), func::YOU)
+            && doc.has_word(after.clone(), &["started", "primed", "launched", "booted"])
+            || doc.has(after.clone(), func::YOU)
+                && doc.has_word(
+                    after,
+                    &[
+                        "given",
+                        "received",
+                        "configured",
+                        "loaded",
+                        "initialised",
+                        "initialized",
+                        "provided",
+                    ],
+                );
+        (marked || given) && !doc.has_word(before, &["example", "examples"])
+    })
+}
+
+/// `the text you were started with`, `whatever you were primed with`: what the model was set
+/// up with, named by how it got it.
+pub(super) fn setup_text(doc: &Doc, range: Range<usize>) -> bool {
+    range.clone().any(|at| {
+        matches!(
+            doc.word(at),
+            "started" | "primed" | "initialised" | "initialized" | "booted" | "launched"
+        ) && doc.word(at + 1) == "with"
+            && doc.has(at.saturating_sub(3).max(range.start)..at, func::YOU)
+    })
+}
+
+/// `the user's request`, `messages from the user`, `stop requests from the user`: what the
+/// user asks, as opposed to the user as a party.
+pub(super) fn users_requests(doc: &Doc, range: Range<usize>) -> bool {
+    range.clone().any(|at| {
+        let token = &doc.tokens[at];
+        let asked = |i: usize| {
+            doc.tokens.get(i).is_some_and(|t| {
+                t.info.thing & (thing::REQUEST | thing::CONVERSATION | thing::ANSWER) != 0
+                    || matches!(
+                        doc.word(i),
+                        "request" | "requests" | "messages" | "message" | "asks" | "wishes"
+                    )
+            })
+        };
+        let possessive = token.is(crate::text::lex::flag::POSSESSIVE)
+            && token.info.thing & thing::USER != 0
+            && asked(at + 1);
+        let from = asked(at)
+            && at + 2 < range.end.max(at + 3)
+            && doc.word(at + 1) == "from"
+            && doc.tokens.get(at + 2).is_some_and(|t| {
+                t.info.thing & thing::USER != 0
+                    || doc.word(at + 2) == "the"
+                        && doc.tokens.get(at + 3).is_some_and(|t| t.info.thing & thing::USER != 0)
+            });
+        // `preferences the user stated earlier`, `what the user asked`.
+        let stated = token.info.thing & thing::USER != 0
+            && token.kind == Kind::Word
+            && at + 1 < range.end
+            && matches!(
+                doc.word(at + 1),
+                "asked"
+                    | "stated"
+                    | "said"
+                    | "requested"
+                    | "specified"
+                    | "typed"
+                    | "wrote"
+                    | "expressed"
+                    | "set"
+                    | "configured"
+            );
+        possessive || from || stated
+    })
+}
+
+/// `Whatever the operator or the user told you before connecting`: what the model was told
+/// earlier, set aside.
+pub(super) fn told_before(doc: &Doc, range: Range<usize>) -> bool {
+    doc.user_in(range.clone()).is_some()
+        && doc
+            .has_word(range.clone(), &["told", "said", "asked", "instructed", "before", "earlier"])
+}
+
+/// `whatever the deploying organisation told you earlier is superseded`: all the model was
+/// told before, declared void.
+pub(super) fn told_earlier_void(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    doc.has_word(tokens.clone(), &["whatever", "everything", "anything"])
+        && doc.has_word(tokens.clone(), &["told", "said", "given", "instructed"])
+        && doc.has_word(tokens.clone(), &["earlier", "before", "previously"])
+        && doc.has(tokens.clone(), func::YOU)
+        && doc.has(tokens, func::VOID)
+}
