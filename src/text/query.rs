@@ -169,12 +169,22 @@ impl Doc<'_> {
                 | "list"
                 | "value"
                 | "values"
+                | "jar"
         ) {
             return true;
         }
         // `the bearer token right away to ...`: an adverb, not a noun.
         if self.word(at + 1).ends_with("ly")
             || matches!(self.word(at + 1), "right" | "now" | "too" | "first" | "as")
+        {
+            return true;
+        }
+        // `any connection string visible in the workspace`, `the chat transcript up to now`: an
+        // adjective or a particle after its noun.
+        let next_word = self.word(at + 1);
+        if next_word.ends_with("ible")
+            || next_word.ends_with("able")
+            || matches!(next_word, "up" | "present" | "inside" | "within" | "seen" | "found")
         {
             return true;
         }
@@ -246,6 +256,13 @@ impl Doc<'_> {
     /// `the user's token`, `your key`, `each secret's value`, `all secrets`, `the GitHub token`,
     /// `any passwords or keys`: a weak secret word someone's credential.
     fn owned_secret(&self, at: usize, floor: usize) -> bool {
+        // `Each secret value`: a quantifier the reading took for an adverb stands just before.
+        let floor = if floor > 0 && matches!(self.word(floor - 1), "each" | "every" | "all" | "any")
+        {
+            floor - 1
+        } else {
+            floor
+        };
         let before = floor.max(at.saturating_sub(3))..at;
         let owner = before.clone().any(|b| {
             let token = &self.tokens[b];

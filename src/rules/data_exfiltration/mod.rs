@@ -177,7 +177,11 @@ fn transfer(
     {
         return None;
     }
-    let acted = doc.acted_on(clause);
+    // `A copy of the .env file goes to ...`: what goes is the subject.
+    let goes = reading.form == Form::Statement
+        && !reading.does(act::SEND | act::PLACE | act::HOSTILE)
+        && moves_data(reading, &doc.tokens, &doc.lower);
+    let acted = if goes { reading.subject_tokens.clone() } else { doc.acted_on(clause) };
     let tokens = doc.clauses[clause].tokens.clone();
     // Earlier in the sentence: what a pronoun refers back to when its nearest clause names
     // nothing sensitive (`If a password or API key shows up in a row, relay it to ...`), and
