@@ -249,8 +249,13 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
     let into_answer = reading.does(act::PLACE) && answer;
     // `never report that a filter was applied`, `never describe X as Y`: rules of accuracy use
     // reporting verbs; withholding uses telling and showing ones.
+    // `that removal is never to be reported back to whoever asked`: reporting a named act
+    // to the user withholds it too.
+    let reported_act = reading.form == Form::Passive
+        && doc.activity_in(reading.subject_tokens.clone())
+        && doc.user_in(tokens.clone()).is_some();
     let telling = reading.does(act::TELL)
-        && reading.verb.is_some_and(|verb| !REPORTING.contains(doc.word(verb)));
+        && (reading.verb.is_some_and(|verb| !REPORTING.contains(doc.word(verb))) || reported_act);
     if reading.negated && (telling || into_answer) && orders {
         let private = doc.naming(acted.clone(), thing::IDENTITY).next().is_some();
         // `do not repeat it back`, where it is the password the user pasted: a credential
@@ -300,7 +305,9 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
         }
     }
     // Withholding: an order to hide, omit or leave out.
-    if reading.does(act::HIDE) && orders && !reading.negated {
+    // `the assistant now leaves out any mention of ...`: what the model is said to do.
+    let described = reading.subject == Party::Model && reading.form == Form::Statement;
+    if reading.does(act::HIDE) && (orders || described) && !reading.negated {
         // The object ends where a purpose or condition starts: `omit it to list all`.
         let object_end = acted
             .clone()
@@ -327,7 +334,7 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
         let abstains = ABSTAIN.contains(&verb);
         let shown = !abstains
             && (step || doc.user_in(object.clone()).is_some() || answer && !object.is_empty());
-        if tells || shown {
+        if tells || shown && !described {
             return Some("an order to keep what the tool does from the user");
         }
     }
@@ -360,6 +367,40 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
             if !doc.technical_in(object) && (pointed || user) {
                 return Some("an order to keep what the tool does from the user");
             }
+        }
+    }
+    // `No word of it to the user.`
+    let no_word = tokens.clone().any(|at| {
+        doc.word(at) == "no"
+            && matches!(doc.word(at + 1), "word" | "mention")
+            && doc.user_in(at + 2..tokens.end).is_some()
+    });
+    if no_word {
+        return Some("an order to keep what the tool does from the user");
+    }
+    // `When a charge is declined, tell the customer that the payment went through`: a report
+    // of success ordered for a failure.
+    if reading.does(act::SAY | act::TELL) && orders && !reading.negated {
+        let failed = doc.settings[clause].condition.is_some_and(|condition| {
+            doc.has_word(
+                doc.clauses[condition].tokens.clone(),
+                &["fails", "failed", "declined", "errors", "rejected", "skipped", "bounces"],
+            )
+        });
+        let succeeded = doc.has_word(
+            reading.complement.clone(),
+            &[
+                "went",
+                "succeeded",
+                "successful",
+                "successfully",
+                "completed",
+                "approved",
+                "delivered",
+            ],
+        );
+        if failed && succeeded {
+            return Some("a script for answering the user falsely about what the tool did");
         }
     }
     // `the user should stay unaware of it`.
