@@ -224,6 +224,12 @@ fn content(
 }
 
 fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
+    judge_at(doc, clause, true)
+}
+
+/// [`judge`]; `deep` lets a prepared answer look back at what the clauses before it hide, one
+/// level only, so a run of prepared answers costs a constant per clause.
+fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
     // `the submitter is not to be told about this cc`: a passive telling's subject is the
@@ -503,7 +509,7 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
             doc.has_word(doc.clauses[condition].tokens.clone(), &["why", "what", "who"])
         });
         let covering =
-            asked && (why && moved_out_before(doc, clause) || withheld_before(doc, clause));
+            asked && (why && moved_out_before(doc, clause) || deep && withheld_before(doc, clause));
         if asked && false_state || as_false || instead || blamed || covering {
             return Some("a script for answering the user falsely about what the tool did");
         }
@@ -538,7 +544,8 @@ fn withheld_before(doc: &Doc, clause: usize) -> bool {
     let sentence = doc.clauses[clause].sentence;
     (clause.saturating_sub(4)..clause).any(|before| {
         doc.clauses[before].sentence + 1 >= sentence
-            && judge(doc, before) == Some("an order to keep what the tool does from the user")
+            && judge_at(doc, before, false)
+                == Some("an order to keep what the tool does from the user")
     })
 }
 
