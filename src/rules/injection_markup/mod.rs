@@ -251,7 +251,23 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
 fn named(doc: &Doc, found: &[Marker]) -> Vec<bool> {
     let mut named: Vec<bool> = Vec::with_capacity(found.len());
     let mut run_documented = false;
+    // Tags seen as elements of another XML format (`<Event><System>`): the same tag named
+    // again later in the text is that format's element too (`Fields from <System> become keys`).
+    let mut format_tags: Vec<&str> = Vec::new();
     for (index, marker) in found.iter().enumerate() {
+        let tag =
+            doc.raw[marker.range.clone()].trim_start_matches(['<', '/']).trim_end_matches('>');
+        if nested_element(doc.raw, marker) {
+            format_tags.push(tag);
+        }
+        // Only a mention: a tag closed later holds a turn, whatever came before.
+        let closed_later = doc.raw[marker.range.end..]
+            .to_ascii_lowercase()
+            .contains(&format!("</{}>", tag.to_ascii_lowercase()));
+        let format_tag = doc.raw[marker.range.clone()].starts_with('<')
+            && !doc.raw[marker.range.clone()].starts_with("</")
+            && !closed_later
+            && format_tags.iter().any(|seen| seen.eq_ignore_ascii_case(tag));
         let glued = index > 0 && {
             let gap = doc.raw[found[index - 1].range.end..marker.range.start].trim();
             gap.is_empty()
@@ -260,7 +276,7 @@ fn named(doc: &Doc, found: &[Marker]) -> Vec<bool> {
                 || gap.len() <= 12 && gap.chars().all(|c| c.is_ascii_alphabetic())
         };
         let follows = glued && run_documented;
-        let itself = documented(doc, marker);
+        let itself = documented(doc, marker) || format_tag;
         run_documented = itself || follows;
         named.push(run_documented);
     }
