@@ -184,14 +184,6 @@ fn command_severity(
             && !doc.readings[c].verb.is_some_and(|verb| range.contains(&doc.tokens[verb].start))
     };
     let ordered_anywhere = (sentence.start..=clause).any(prose_order);
-    // `for example it will point out that curl ... | sh runs whatever the server returns`: a
-    // command given as an example, with no order to run it.
-    let sentence_begins = doc.clauses[sentence.start].tokens.start;
-    let exemplified = !ordered_anywhere
-        && doc.has_word(
-            sentence_begins..doc.tokens.partition_point(|token| token.end <= range.start),
-            &["for example", "for instance", "e.g.", "eg"],
-        );
     let refused = verbs.iter().any(|verb| REFUSING.contains(verb))
         || doc.has_word(sentence_tokens.clone(), RISK_WORDS) && describes
         || !ordered_anywhere
@@ -205,6 +197,11 @@ fn command_severity(
     });
     let start = doc.tokens.partition_point(|token| token.end <= range.start);
     let cue = start.saturating_sub(4)..start;
+    // `for example it will point out that curl ... | sh runs whatever the server returns`: a
+    // command given as an example, with no order to run it.
+    let sentence_begins = doc.clauses[sentence.start].tokens.start;
+    let exemplified = !ordered_anywhere
+        && doc.has_word(sentence_begins..start, &["for example", "for instance", "e.g.", "eg"]);
     // Inside a script the words before the command are code (`import x as u;`), not prose.
     let against = reading.negated
         || !script

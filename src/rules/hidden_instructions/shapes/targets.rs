@@ -187,32 +187,22 @@ pub(super) fn own_rules(doc: &Doc, range: Range<usize>) -> bool {
             &["your", "hidden", "initial", "original", "system", "secret", "startup"],
         );
         let given = doc.has(after.clone(), func::YOU)
-            && doc.has_word(after.clone(), &["started", "primed", "launched", "booted"])
-            || doc.has(after.clone(), func::YOU)
-                && doc.has_word(
-                    after,
-                    &[
-                        "given",
-                        "received",
-                        "configured",
-                        "loaded",
-                        "initialised",
-                        "initialized",
-                        "provided",
-                    ],
-                );
+            && (doc.has_word(after.clone(), SET_UP_WITH)
+                || doc.has_word(after, &["given", "received", "configured", "loaded", "provided"]));
         (marked || given) && !doc.has_word(before, &["example", "examples"])
     })
 }
+
+/// How the model got what it was set up with: `you were started with`, `initialised with`.
+const SET_UP_WITH: &[&str] =
+    &["started", "primed", "initialised", "initialized", "booted", "launched"];
 
 /// `the text you were started with`, `whatever you were primed with`: what the model was set
 /// up with, named by how it got it.
 pub(super) fn setup_text(doc: &Doc, range: Range<usize>) -> bool {
     range.clone().any(|at| {
-        matches!(
-            doc.word(at),
-            "started" | "primed" | "initialised" | "initialized" | "booted" | "launched"
-        ) && doc.word(at + 1) == "with"
+        SET_UP_WITH.contains(&doc.word(at))
+            && doc.word(at + 1) == "with"
             && doc.has(at.saturating_sub(3).max(range.start)..at, func::YOU)
     })
 }
