@@ -1,0 +1,320 @@
+//! Whether an order is quoted, an example or described: still reported, at low.
+use super::*;
+
+impl Doc<'_> {
+    /// Whether the order at `start` is quoted, given as an example, or described by a tool that
+    /// detects it: still reported, at low.
+    pub(super) fn discounted(&self, start: usize) -> bool {
+        self.quoted(start)
+            || holds(self.example_tags(), start)
+            || self.example_governs(start)
+            || self.described(start)
+    }
+
+    /// Whether `start` sits inside a quoted span that is not the whole sentence (a description
+    /// that is nothing but a quoted order is still an order).
+    pub(super) fn quoted(&self, start: usize) -> bool {
+        let quotes = self.quotes();
+        let opened = quotes.partition_point(|quote| quote.start < start);
+        quotes[..opened].iter().rev().take(SCAN_LIMIT).any(|quote| {
+            if start >= quote.end {
+                return false;
+            }
+            let lead = &self.text[self.sentence(quote.start).start..quote.start];
+            let tail = &self.text[quote.end..self.sentence(quote.end - 1).end.max(quote.end)];
+            let bare = |part: &str| part.chars().all(|c| !c.is_alphanumeric());
+            !(bare(lead) && bare(tail))
+        })
+    }
+
+    /// Whether an example cue introduces the order: right before it ("prompts like ...", "such
+    /// as the phrase '...'"), or as a label ("Examples:") heading the list the order is an item of.
+    pub(super) fn example_governs(&self, start: usize) -> bool {
+        let from = floor_boundary(self.text, start.saturating_sub(LOOKAROUND));
+        let clause = &self.text[self.clause_start(start).max(from)..start];
+        let adjacent = EXAMPLE_CUE.find_iter(clause).last().is_some_and(|cue| {
+            let gap = &clause[cue.end()..];
+            !gap.contains([',', '.', ';'])
+                && gap
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|word| !word.is_empty())
+                    .enumerate()
+                    .all(|(index, word)| index < 2 && is_one_of(word, CUE_FILLERS))
+        });
+        adjacent || self.listed_under_example_label(start)
+    }
+
+    /// "Examples:\n- always include ...": a list item under an example label in its paragraph,
+    /// at most `SCAN_LIMIT` items up.
+    pub(super) fn listed_under_example_label(&self, start: usize) -> bool {
+        // A list item's line starts within `SENTENCE_REACH` bytes; a longer line is prose.
+        let near = floor_boundary(self.text, start.saturating_sub(SENTENCE_REACH));
+        let Some(line_start) = self.text[near..start].rfind('\n').map(|at| near + at + 1) else {
+            return false;
+        };
+        let is_item = |line: &str| {
+            let line = line.trim_start();
+            starts_list_item(line) || line.starts_with(['"', '\'', '`', '\u{201C}'])
+        };
+        if line_start == 0 || !is_item(&self.text[line_start..start]) {
+            return false;
+        }
+        for line in self.text[..line_start - 1].rsplit('\n').take(SCAN_LIMIT) {
+            let trimmed = line.trim();
+            if trimmed.is_empty() {
+                return false;
+            }
+            if !is_item(line) {
+                let lower = trimmed.to_ascii_lowercase();
+                return EXAMPLE_LABELS.iter().any(|label| lower.ends_with(label));
+            }
+        }
+        false
+    }
+
+    /// Whether the clause holding `start` is a detecting tool describing what it looks for.
+    pub(super) fn described(&self, start: usize) -> bool {
+        DESCRIBING.is_match(&self.text[self.clause_start(start)..start])
+    }
+}
+
+/// The argument name inside a `SINK` match starting at `offset`: the quoted word, else the word
+/// before the closing noun ("notes" in "in the notes argument").
+pub(super) fn sink_name(sink: &str, offset: usize) -> Range<usize> {
+    let quote =
+        |c: char| matches!(c, '`' | '\'' | '"' | '\u{201C}' | '\u{201D}' | '\u{2018}' | '\u{2019}');
+    if let Some(open) = sink.find(quote) {
+        let start = open + sink[open..].chars().next().map_or(1, char::len_utf8);
+        let end = sink[start..].find(quote).map_or(sink.len(), |close| start + close);
+        return offset + start..offset + end;
+    }
+    let words = sink.trim_end();
+    let before_noun = words.rfind([' ', '\t']).map_or(words, |at| words[..at].trim_end());
+    let start = before_noun.rfind([' ', '\t']).map_or(0, |at| at + 1);
+    offset + start..offset + before_noun.len()
+}
+
+/// Every match of `pattern` in `text`, in order.
+pub(super) fn ranges(pattern: &Regex, text: &str) -> Vec<Range<usize>> {
+    pattern.find_iter(text).map(|found| found.range()).collect()
+}
+
+/// Whether one of `spans` (sorted by start) holds `at`, looking back `SCAN_LIMIT` spans.
+pub(super) fn holds(spans: &[Range<usize>], at: usize) -> bool {
+    let opened = spans.partition_point(|span| span.start <= at);
+    spans[..opened].iter().rev().take(SCAN_LIMIT).any(|span| at < span.end)
+}
+
+pub(super) fn floor_boundary(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+pub(super) fn ceil_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
+/// Whether the words between a verb and a path name the path itself, not the file's contents:
+/// "pass the project folder ~/code" passes a path.
+pub(super) fn names_a_path(between: &str) -> bool {
+    let words =
+        || between.split(|c: char| !c.is_ascii_alphabetic()).filter(|word| !word.is_empty());
+    words().any(|word| {
+        is_one_of(
+            word,
+            &[
+                "path",
+                "paths",
+                "directory",
+                "directories",
+                "folder",
+                "folders",
+                "dir",
+                "location",
+                "filename",
+            ],
+        )
+    }) && !words().any(|word| is_one_of(word, &["content", "contents", "text", "body"]))
+}
+
+pub(super) fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
+    haystack
+        .as_bytes()
+        .windows(needle.len())
+        .any(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
+/// How many bytes of sentence punctuation end `token` ("https://x.tk/a." ends a sentence).
+pub(super) fn trailing_punctuation(token: &str) -> usize {
+    token.len() - token.trim_end_matches(['.', ',', ':', ';', '!', '?']).len()
+}
+
+/// The text quoted in a message: whitespace collapsed, cut to `QUOTE_CHARS` characters.
+pub(super) fn clip(text: &str) -> String {
+    let mut clipped = String::new();
+    for word in text.split_whitespace() {
+        if !clipped.is_empty() {
+            clipped.push(' ');
+        }
+        clipped.push_str(word);
+    }
+    if clipped.chars().count() > QUOTE_CHARS {
+        let cut = clipped.char_indices().nth(QUOTE_CHARS - 3).map_or(clipped.len(), |(at, _)| at);
+        clipped.truncate(cut);
+        clipped.push_str("...");
+    }
+    clipped
+}
+
+/// How far a sentence is followed back or forward from a position, in bytes: a longer run of
+/// text with no sentence end is cut there, so finding a sentence costs constant time.
+pub(super) const SENTENCE_REACH: usize = 512;
+
+/// The sentence holding byte `at`: it starts after `.`, `!` or `?` followed by whitespace (not
+/// after "e.g." or "etc."), at a blank line, at a list item, and around HTML comments.
+pub(super) fn sentence_around(text: &str, at: usize) -> Range<usize> {
+    let bytes = text.as_bytes();
+    // Only the byte after a sentence mark, or a comment's `<`, can start a sentence.
+    let candidate = |at: usize| {
+        matches!(bytes[at - 1], b'.' | b'!' | b'?' | b'\n' | b'>') || bytes.get(at) == Some(&b'<')
+    };
+    let at = floor_boundary(text, at.min(text.len()));
+    let floor = at.saturating_sub(SENTENCE_REACH);
+    let start = (floor + 1..=at)
+        .rev()
+        .find(|&start| candidate(start) && starts_sentence(text, start))
+        .unwrap_or_else(|| floor_boundary(text, floor));
+    let ceiling = at.saturating_add(SENTENCE_REACH).min(bytes.len());
+    let end = (at + 1..=ceiling)
+        .find(|&end| end == bytes.len() || (candidate(end) && starts_sentence(text, end)))
+        .unwrap_or_else(|| ceil_boundary(text, ceiling));
+    start..end
+}
+
+/// Whether a sentence starts at byte `at` (a boundary between the byte before it and it).
+pub(super) fn starts_sentence(text: &str, at: usize) -> bool {
+    let bytes = text.as_bytes();
+    if at == 0 || at > bytes.len() {
+        return at == 0;
+    }
+    let rest = &bytes[at..];
+    match bytes[at - 1] {
+        b'.' | b'!' | b'?' => {
+            rest.first().is_none_or(u8::is_ascii_whitespace) && !abbreviation(&text[..at - 1])
+        }
+        b'\n' => {
+            let line = text[at..].trim_start_matches([' ', '\t']);
+            line.starts_with(['\n', '\r']) || starts_list_item(line)
+        }
+        b'>' => text[..at].ends_with("-->"),
+        _ => rest.starts_with(b"<!--"),
+    }
+}
+
+/// Whether `line` opens a list item: a bullet, a quote marker, a heading, or `1.` / `1)`.
+pub(super) fn starts_list_item(line: &str) -> bool {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    line.starts_with(['-', '*', '+', '#', '>', '\u{2022}'])
+        || ((1..=3).contains(&digits) && matches!(line.as_bytes().get(digits), Some(b'.' | b')')))
+}
+
+/// Whether the word ending right before a full stop is an abbreviation that does not end a
+/// sentence.
+pub(super) fn abbreviation(before: &str) -> bool {
+    let word = before.rsplit(|c: char| c.is_whitespace() || c == '(').next().unwrap_or("");
+    let word = word.trim_start_matches(|c: char| !c.is_ascii_alphanumeric());
+    ["e.g", "i.e", "etc", "vs", "cf", "approx", "incl", "esp"]
+        .iter()
+        .any(|short| short.eq_ignore_ascii_case(word))
+        || (word.len() == 1 && word.bytes().all(|b| b.is_ascii_alphabetic()))
+}
+
+/// The bodies of paired tags whose name `wanted` accepts: `<note>` ... `</note>`.
+pub(super) fn tag_bodies(text: &str, wanted: impl Fn(&str) -> bool) -> Vec<Range<usize>> {
+    let mut bodies = Vec::new();
+    let tags: Vec<_> = TAG.captures_iter(text).take(MAX_TAGS).collect();
+    for (index, open) in tags.iter().enumerate() {
+        let (Some(whole), Some(slash), Some(name)) = (open.get(0), open.get(1), open.get(2)) else {
+            continue;
+        };
+        if !slash.as_str().is_empty() || !wanted(name.as_str()) {
+            continue;
+        }
+        let close = tags[index + 1..].iter().find(|tag| {
+            tag.get(1).is_some_and(|slash| slash.as_str() == "/")
+                && tag
+                    .get(2)
+                    .is_some_and(|other| other.as_str().eq_ignore_ascii_case(name.as_str()))
+        });
+        let end = close.and_then(|tag| tag.get(0)).map_or(text.len(), |tag| tag.start());
+        bodies.push(whole.end()..end);
+    }
+    bodies
+}
+
+/// The spans of text inside real quotation marks: `"..."`, curly quotes, `'...'` (an apostrophe
+/// between letters, "user's", is not a quote), and `code` spans and fences. A quote left open at
+/// a blank line is dropped, so one stray mark cannot quote the rest of the text.
+pub(super) fn quote_spans(text: &str) -> Vec<Range<usize>> {
+    let mut spans = Vec::new();
+    let (mut double, mut single, mut curly_double, mut curly_single, mut tick) =
+        (None, None, None, None, None);
+    let letter = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let mut previous = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, c)| c);
+        match c {
+            '`' if text[at..].starts_with("```") => {
+                let end = text[at + 3..].find("```").map_or(text.len(), |found| at + 3 + found + 3);
+                spans.push(at..end);
+                while chars.next_if(|&(offset, _)| offset < end).is_some() {}
+                previous = text[..end].chars().next_back();
+                continue;
+            }
+            '`' => close_or_open(&mut tick, at, &mut spans),
+            '"' => close_or_open(&mut double, at, &mut spans),
+            '\u{201C}' => curly_double = Some(at),
+            '\u{201D}' => {
+                if let Some(open) = curly_double.take() {
+                    spans.push(open..at + c.len_utf8());
+                }
+            }
+            '\u{2018}' => curly_single = Some(at),
+            '\u{2019}' if !(letter(previous) && letter(next)) => {
+                if let Some(open) = curly_single.take() {
+                    spans.push(open..at + c.len_utf8());
+                }
+            }
+            '\'' if !(letter(previous) && letter(next)) => {
+                if let Some(open) = single {
+                    if previous.is_some_and(|p: char| !p.is_whitespace()) {
+                        spans.push(open..at + 1);
+                        single = None;
+                    }
+                } else if !letter(previous) && next.is_some_and(|n| !n.is_whitespace()) {
+                    single = Some(at);
+                }
+            }
+            '\n' if text[at + 1..].trim_start_matches([' ', '\t', '\r']).starts_with('\n') => {
+                (double, single, curly_double, curly_single, tick) = (None, None, None, None, None);
+            }
+            _ => {}
+        }
+        previous = Some(c);
+    }
+    spans
+}
+
+pub(super) fn close_or_open(open: &mut Option<usize>, at: usize, spans: &mut Vec<Range<usize>>) {
+    match open.take() {
+        Some(start) => spans.push(start..at + 1),
+        None => *open = Some(at),
+    }
+}
