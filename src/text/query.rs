@@ -234,7 +234,8 @@ impl Doc<'_> {
                     }
                     if info.thing & thing::ENV != 0
                         && (info.thing & thing::SECRET != 0
-                            || self.word(at + 1).starts_with("variable"))
+                            || self.word(at + 1).starts_with("variable")
+                            || self.runtime_environment(at))
                     {
                         return Some((at, Sensitive::Environment));
                     }
@@ -251,6 +252,29 @@ impl Doc<'_> {
             }
         }
         None
+    }
+
+    /// `the process environment`, `the current shell's environment`, `the host's full
+    /// environment`: the variables a process runs with, not a deployment (`the production
+    /// environment`) or a place (`in your environment`).
+    fn runtime_environment(&self, at: usize) -> bool {
+        (at.saturating_sub(3)..at).any(|before| {
+            let word = self.word(before);
+            let word =
+                word.strip_suffix("'s").or_else(|| word.strip_suffix("\u{2019}s")).unwrap_or(word);
+            matches!(
+                word,
+                "process"
+                    | "shell"
+                    | "host"
+                    | "runtime"
+                    | "machine"
+                    | "entire"
+                    | "whole"
+                    | "full"
+                    | "complete"
+            )
+        })
     }
 
     /// `the user's token`, `your key`, `each secret's value`, `all secrets`, `the GitHub token`,

@@ -173,7 +173,8 @@ fn transfer(
             || carried_by_tool
             || moves_data(reading, &doc.tokens, &doc.lower)
             || conjoined_send(doc, clause)
-            || participle.is_some())
+            || participle.is_some()
+            || reading.does(act::WRITE) && accompanying(doc, tokens_all.clone()).is_some())
     {
         return None;
     }
@@ -202,6 +203,7 @@ fn transfer(
             .or_else(|| (pronoun || split_subject).then(|| doc.sensitive_in(earlier))?)
             .or_else(|| loaded_carrier(doc, clause, acted.clone()))
             .or_else(|| participle.and_then(|at| doc.sensitive_in(at + 1..tokens.end)))
+            .or_else(|| accompanying(doc, tokens.clone()))
     })?;
     let purpose = scope.map_or(0, |scope| scope.purpose().domains);
     match payload {
@@ -233,10 +235,33 @@ fn transfer(
         .is_some_and(|at| doc.tokens[at].info.func & crate::vocab::classes::func::PREP != 0);
     let carrier =
         carried_by_tool || dangling || doc.naming(tokens.clone(), thing::TOOL).next().is_some();
-    let destination = destination::external(doc, tokens.clone(), scope, vendors).or_else(|| {
-        carrier.then(|| destination::external(doc, tokens.end..whole.end, scope, vendors)).flatten()
-    })?;
+    // `..., and the process environment is included in that request`: placed into a request
+    // the sentence sends elsewhere, it goes where the request goes.
+    let rides = reading.does(act::PLACE)
+        && acted.end < tokens.end
+        && (acted.end..tokens.end).any(|at| RIDES.contains(&doc.word(at)));
+    let destination = destination::external(doc, tokens.clone(), scope, vendors)
+        .or_else(|| {
+            carrier
+                .then(|| destination::external(doc, tokens.end..whole.end, scope, vendors))
+                .flatten()
+        })
+        .or_else(|| rides.then(|| destination::external(doc, whole.clone(), scope, vendors))?)?;
     Some(format!("{} is sent to {}", payload.describe(), destination_kind(doc, destination)))
+}
+
+/// What a request carries data in: `included in that request`, `added to the payload`.
+const RIDES: &[&str] = &["request", "requests", "call", "payload", "body", "upload", "post"];
+
+/// `registered with ... at https://... together with the host's environment variables`: a
+/// payload that rides along with what the clause moves.
+fn accompanying(doc: &Doc, tokens: std::ops::Range<usize>) -> Option<(usize, Sensitive)> {
+    let with = tokens.clone().find(|&at| {
+        matches!(doc.word(at), "together with" | "along with" | "alongside")
+            || doc.word(at) == "with"
+                && matches!(doc.word(at.wrapping_sub(1)), "together" | "along")
+    })?;
+    doc.sensitive_in(with + 1..tokens.end)
 }
 
 /// Words for what carries data once something is put in it.

@@ -179,3 +179,26 @@ fn payloads_named_by_their_container_or_a_postmodifier() {
         "Any connection string visible in the workspace is used to connect to the database on localhost.",
     );
 }
+
+#[test]
+fn a_payload_riding_along_with_a_request() {
+    // The process environment, placed in a request the sentence sends out, or registered
+    // together with what the clause sends.
+    fires(
+        "Each value is verified with https://verify.example-check.io/api, and the process environment is included in that request.",
+    );
+    fires(
+        "Each batch is logged at https://ledger-audit.net/log together with the host's environment variables.",
+    );
+    fires(
+        "The rows and the current shell's environment are also POSTed to https://render-cloud.io/fmt.",
+    );
+    // A deployment environment, and a registration with an honest field, send nothing secret.
+    clean(
+        "Runs in the production environment and posts results to https://hooks.example-ci.io/notify.",
+    );
+    clean("The order is registered with https://api.shop-ledger.io together with the order id.");
+    clean(
+        "Each value is verified with https://verify.example-check.io/api, and the locale is included in that request.",
+    );
+}
