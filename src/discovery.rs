@@ -109,6 +109,7 @@ fn find(args: &Args) -> Result<Vec<FoundFile>, Failure> {
 /// `rune --discover`: the table (or JSON) of every server found. Exit 2 when a file could not
 /// be read (the listing is still printed), else 0.
 pub fn list(args: &Args) -> Result<ExitCode, Failure> {
+    load::source(args)?;
     if let Some(flag) = scan_only_flags(args) {
         return Err(Failure::new(format!("{flag} applies to a scan; add --scan to --discover")));
     }

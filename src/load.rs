@@ -29,14 +29,14 @@ pub struct Loaded {
 }
 
 /// Which kind of source the flags name. Exactly one must be given.
-enum Source<'a> {
+pub(crate) enum Source<'a> {
     Manifests(Vec<PathBuf>),
     Live(Target, &'static str),
     Config(&'a Path),
     Discover,
 }
 
-fn source(args: &Args) -> Result<Source<'_>, Failure> {
+pub(crate) fn source(args: &Args) -> Result<Source<'_>, Failure> {
     let manifests = args.all_manifests();
     let http = args.http.as_deref().filter(|url| !url.is_empty());
     let sse = args.sse.as_deref().filter(|url| !url.is_empty());

@@ -202,7 +202,9 @@ fn normalize(entry: &Value) -> Result<Option<Value>, String> {
             Some(url)
         }
         _ => {
-            return Err("the entry gives more than one of \"url\", \"serverUrl\" and \"uri\"".into());
+            return Err(
+                "the entry gives more than one of \"url\", \"serverUrl\" and \"uri\"".into()
+            );
         }
     };
     if let Some(url) = url {
