@@ -5,7 +5,7 @@
 # the SARIF upload still runs; the action's last step fails with it.
 #
 # Every input arrives through the environment (action.yml never interpolates one into a script):
-#   RUNE_MANIFEST, RUNE_CONFIG, RUNE_SERVER, RUNE_BASELINE, RUNE_PIN, RUNE_FAIL_ON, RUNE_TIMEOUT,
+#   RUNE_MANIFEST, RUNE_CONFIG, RUNE_DISCOVER, RUNE_SERVER, RUNE_BASELINE, RUNE_PIN, RUNE_FAIL_ON, RUNE_TIMEOUT,
 #   RUNE_SARIF_FILE, RUNE_UPLOAD_SARIF, RUNE_COMMENT, RUNE_GITHUB_TOKEN, RUNE_VERSION,
 #   RUNE_RELEASE_REPOSITORY (the action's own owner/name).
 # RUNE_BIN names a rune binary to use instead of installing one (the tests point it at the build).
@@ -183,19 +183,30 @@ sarif_file=${RUNE_SARIF_FILE:-"$RUNNER_TEMP/rune.sarif"}
 fail_on=${RUNE_FAIL_ON:-medium}
 timeout=${RUNE_TIMEOUT:-}
 version=${RUNE_VERSION:-}
+discover=${RUNE_DISCOVER:-false}
 check_value config "$config"
 check_value baseline "$baseline"
 check_value pin "$pin"
 check_value sarif-file "$sarif_file"
 
-if [ ${#manifests[@]} -gt 0 ] && [ -n "$config" ]; then
-  die "manifest and config are exclusive: set one"
+case $discover in
+  true | false) ;;
+  *) die "discover must be true or false, got \"$discover\"" ;;
+esac
+sources=0
+[ ${#manifests[@]} -gt 0 ] && sources=$((sources + 1))
+[ -n "$config" ] && sources=$((sources + 1))
+[ "$discover" = true ] && sources=$((sources + 1))
+if [ "$sources" -gt 1 ]; then
+  die "manifest, config and discover are exclusive: set one"
 fi
-if [ ${#manifests[@]} -eq 0 ] && [ -z "$config" ]; then
-  die "nothing to scan: set manifest (files) or config (an MCP client config)"
+if [ "$sources" -eq 0 ]; then
+  die "nothing to scan: set manifest (files), config (an MCP client config) or discover: true (every config in the repository)"
 fi
-if [ ${#servers[@]} -gt 0 ] && [ -z "$config" ]; then
-  die "server picks servers of a config: set config too"
+live=$config
+[ "$discover" = true ] && live=discover
+if [ ${#servers[@]} -gt 0 ] && [ -z "$live" ]; then
+  die "server picks servers of a config: set config or discover too"
 fi
 case $fail_on in
   low | medium | high) ;;
@@ -205,7 +216,7 @@ if [ -n "$timeout" ]; then
   if ! [[ $timeout =~ ^[1-9][0-9]{0,5}$ ]]; then
     die "timeout must be a whole number of seconds from 1 to 999999, got \"$timeout\""
   fi
-  [ -n "$config" ] || die "timeout limits the live servers of a config; it does not apply to manifest"
+  [ -n "$live" ] || die "timeout limits the live servers of a config; it does not apply to manifest"
 fi
 case ${RUNE_UPLOAD_SARIF:-true} in
   true | false) ;;
@@ -249,6 +260,11 @@ for manifest in ${manifests[@]+"${manifests[@]}"}; do
 done
 if [ -n "$config" ]; then
   args+=("--config=$config")
+fi
+if [ "$discover" = true ]; then
+  # The repository's committed configs only (never the runner's home folder), started
+  # without a question: CI has no one to answer it.
+  args+=("--discover" "--project=." "--scan" "--yes")
 fi
 for server in ${servers[@]+"${servers[@]}"}; do
   args+=("--server=$server")

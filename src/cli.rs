@@ -47,11 +47,11 @@ pub struct Args {
     #[arg(long, value_name = "FILE", help_heading = "Live servers")]
     pub config: Option<PathBuf>,
 
-    /// With --config, scan only this server (repeatable).
+    /// With --config or --discover, only this server (repeatable).
     #[arg(long = "server", value_name = "NAME", help_heading = "Live servers")]
     pub servers: Vec<String>,
 
-    /// With --config, how many servers to open at once.
+    /// With --config or --discover --scan, how many servers to open at once.
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=64), help_heading = "Live servers")]
     pub jobs: u16,
 
@@ -66,6 +66,36 @@ pub struct Args {
     /// file per server), so the snapshot can be committed and scanned offline.
     #[arg(long, value_name = "PATH", help_heading = "Live servers")]
     pub write_manifest: Option<PathBuf>,
+
+    /// List every MCP client config in the home folder (user scope) and the current folder
+    /// (project scope), and every server each declares, as a table (or --json). Starts nothing.
+    #[arg(long, help_heading = "Discover")]
+    pub discover: bool,
+
+    /// With --discover, start and audit every server found, as --config does for one file; a
+    /// server several clients declare is opened once. Asks first on a terminal (see --yes).
+    #[arg(long, requires = "discover", help_heading = "Discover")]
+    pub scan: bool,
+
+    /// With --discover, read the project-scope files under DIR (.mcp.json, .vscode/mcp.json,
+    /// ...) and no user-scope file unless --home is given: the CI use.
+    #[arg(long, value_name = "DIR", requires = "discover", help_heading = "Discover")]
+    pub project: Option<PathBuf>,
+
+    /// With --discover, read user-scope files under DIR instead of the home folder (tests, or
+    /// auditing another account's files); ${userHome} names DIR too.
+    #[arg(long, value_name = "DIR", requires = "discover", help_heading = "Discover")]
+    pub home: Option<PathBuf>,
+
+    /// With --discover, only this client's configs (repeatable), by id such as claude-desktop,
+    /// cursor or vscode (rune --discover --client help lists them).
+    #[arg(long = "client", value_name = "NAME", requires = "discover", help_heading = "Discover")]
+    pub clients: Vec<String>,
+
+    /// With --discover --scan, start the servers without asking first (without a terminal on
+    /// stdin, as in CI, rune never asks).
+    #[arg(long, short = 'y', requires = "scan", help_heading = "Discover")]
+    pub yes: bool,
 
     /// Exit 1 when a finding at or above this severity remains.
     #[arg(long, value_enum, default_value_t = FailOn::Medium, value_name = "SEVERITY")]

@@ -4,6 +4,7 @@
 //! The flow is load → scan → judge → render: [`source`] turns input into [`model::Surface`]s,
 //! [`scan::scan`] runs every rule in [`rules::REGISTRY`], and [`report`] says what was found.
 
+pub mod discover;
 pub mod eval;
 pub mod files;
 pub mod gate;

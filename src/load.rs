@@ -23,16 +23,20 @@ pub struct Loaded {
     pub artifacts: Vec<Option<String>>,
     /// Set for `--config`: what became of every server.
     pub config: Option<ConfigRun>,
+    /// `--discover --scan`: for each surface, the surface whose scan it shares (itself for the
+    /// first declaration of a server); empty when every surface is its own.
+    pub shared: Vec<usize>,
 }
 
 /// Which kind of source the flags name. Exactly one must be given.
-enum Source<'a> {
+pub(crate) enum Source<'a> {
     Manifests(Vec<PathBuf>),
     Live(Target, &'static str),
     Config(&'a Path),
+    Discover,
 }
 
-fn source(args: &Args) -> Result<Source<'_>, Failure> {
+pub(crate) fn source(args: &Args) -> Result<Source<'_>, Failure> {
     let manifests = args.all_manifests();
     let http = args.http.as_deref().filter(|url| !url.is_empty());
     let sse = args.sse.as_deref().filter(|url| !url.is_empty());
@@ -42,8 +46,9 @@ fn source(args: &Args) -> Result<Source<'_>, Failure> {
         http.is_some(),
         sse.is_some(),
         args.config.is_some(),
+        args.discover,
     ];
-    let named: Vec<&str> = ["a manifest", "--stdio", "--http", "--sse", "--config"]
+    let named: Vec<&str> = ["a manifest", "--stdio", "--http", "--sse", "--config", "--discover"]
         .into_iter()
         .zip(given)
         .filter_map(|(source, given)| given.then_some(source))
@@ -51,23 +56,23 @@ fn source(args: &Args) -> Result<Source<'_>, Failure> {
     match named.as_slice() {
         [] => {
             return Err(Failure::with_usage(
-                "nothing to scan: give a manifest path, --stdio CMD, --http URL, --sse URL or \
-                 --config FILE",
+                "nothing to scan: give a manifest path, --stdio CMD, --http URL, --sse URL, \
+                 --config FILE or --discover",
             ));
         }
         [_] => {}
         [first, second, ..] => {
             return Err(Failure::new(format!(
                 "{first} and {second} both name something to scan; give exactly one of a \
-                 manifest path, --stdio CMD, --http URL, --sse URL or --config FILE"
+                 manifest path, --stdio CMD, --http URL, --sse URL, --config FILE or --discover"
             )));
         }
     }
     if !args.headers.is_empty() && http.is_none() && sse.is_none() {
         return Err(Failure::new("--header only applies to --http or --sse"));
     }
-    if !args.servers.is_empty() && args.config.is_none() {
-        return Err(Failure::new("--server only applies to --config"));
+    if !args.servers.is_empty() && args.config.is_none() && !args.discover {
+        return Err(Failure::new("--server only applies to --config or --discover"));
     }
     if args.timeout.is_some() && !manifests.is_empty() {
         return Err(Failure::new("--timeout only applies to --stdio, --http, --sse or --config"));
@@ -95,6 +100,8 @@ fn source(args: &Args) -> Result<Source<'_>, Failure> {
         Source::Live(Target::Sse { url: url.to_string(), headers }, "--sse")
     } else if let Some(path) = &args.config {
         Source::Config(path)
+    } else if args.discover {
+        Source::Discover
     } else {
         Source::Manifests(manifests)
     })
@@ -140,9 +147,11 @@ pub fn load(args: &Args) -> Result<Loaded, Failure> {
                 surfaces: vec![Surface { source: None, entities: listing.entities }],
                 artifacts: vec![artifact],
                 config: None,
+                shared: Vec::new(),
             })
         }
         Source::Config(path) => config_run(args, path),
+        Source::Discover => crate::discovery::scan(args),
     }
 }
 
@@ -242,6 +251,7 @@ fn manifests(paths: &[PathBuf]) -> Result<Loaded, Failure> {
             surfaces: vec![Surface { source: None, entities: read(only)? }],
             artifacts: vec![artifact(only)],
             config: None,
+            shared: Vec::new(),
         }),
         several => {
             if several.iter().any(|path| path == Path::new("-")) {
@@ -261,7 +271,12 @@ fn manifests(paths: &[PathBuf]) -> Result<Loaded, Failure> {
                     Ok(Surface { source: Some(path.display().to_string()), entities: read(path)? })
                 })
                 .collect::<Result<_, Failure>>()?;
-            Ok(Loaded { surfaces, artifacts: several.iter().map(artifact).collect(), config: None })
+            Ok(Loaded {
+                surfaces,
+                artifacts: several.iter().map(artifact).collect(),
+                config: None,
+                shared: Vec::new(),
+            })
         }
     }
 }
@@ -277,48 +292,14 @@ fn read(path: &Path) -> Result<Vec<Entity>, Failure> {
 fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
     let loaded = config::load(path, &ProcessEnvironment)?;
     let loaded = config::select(loaded, &args.servers)?;
-    let options = options(args);
-    let total = loaded.servers.len();
-    let results: Vec<Mutex<Option<Result<live::Listing, String>>>> =
-        (0..total).map(|_| Mutex::new(None)).collect();
-    // (next entry to look at, servers started so far)
-    let next = Mutex::new((0usize, 0usize));
-    let ready = |entry: &config::ServerEntry| matches!(entry.status, EntryStatus::Ready(_));
-    let to_open = loaded.servers.iter().filter(|entry| ready(entry)).count();
-    let jobs = usize::from(args.jobs);
-    let progress = show_progress(std::io::stderr().is_terminal(), to_open, jobs);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(total) {
-            scope.spawn(|| {
-                loop {
-                    let (index, started) = {
-                        let Ok(mut next) = next.lock() else { return };
-                        let index = next.0;
-                        next.0 += 1;
-                        if loaded.servers.get(index).is_some_and(ready) {
-                            next.1 += 1;
-                        }
-                        (index, next.1)
-                    };
-                    let Some(entry) = loaded.servers.get(index) else { return };
-                    let EntryStatus::Ready(target) = &entry.status else { continue };
-                    if progress {
-                        eprintln!("{}", progress_line(started, to_open, &entry.name));
-                    }
-                    let outcome = open(&entry.name, target, &entry.secrets, &options);
-                    if let Ok(mut slot) = results[index].lock() {
-                        *slot = Some(outcome);
-                    }
-                }
-            });
-        }
-    });
+    let entries: Vec<&config::ServerEntry> = loaded.servers.iter().collect();
+    let results = open_all(args, &entries);
 
     let mut surfaces = Vec::new();
     let mut servers = Vec::new();
     let mut snapshots = Vec::new();
     for (entry, result) in loaded.servers.iter().zip(results) {
-        let status = match (&entry.status, result.into_inner().ok().flatten()) {
+        let status = match (&entry.status, result) {
             (EntryStatus::Disabled, _) => ServerStatus::Disabled,
             (EntryStatus::Failed(reason), _) => ServerStatus::Failed(reason.clone()),
             (EntryStatus::Ready(_), Some(Ok(listing))) => {
@@ -339,20 +320,73 @@ fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
             status,
         });
     }
-    if let Some(folder) = &args.write_manifest {
-        std::fs::create_dir_all(folder).map_err(|error| {
-            Failure::new(format!("cannot create {}: {error}", folder.display()))
-        })?;
-        for (name, raw) in &snapshots {
-            write_snapshot(&folder.join(format!("{}.json", file_name(name))), raw)?;
-        }
-    }
+    write_snapshots(args, &snapshots)?;
     let artifact = Some(path.display().to_string());
     Ok(Loaded {
         artifacts: vec![artifact; surfaces.len()],
         surfaces,
         config: Some(ConfigRun { path: path.display().to_string(), servers }),
+        shared: Vec::new(),
     })
+}
+
+/// `--write-manifest` for a run of several servers: one file per server in the folder.
+pub fn write_snapshots(
+    args: &Args,
+    snapshots: &[(String, rune::json::Value)],
+) -> Result<(), Failure> {
+    let Some(folder) = &args.write_manifest else { return Ok(()) };
+    std::fs::create_dir_all(folder)
+        .map_err(|error| Failure::new(format!("cannot create {}: {error}", folder.display())))?;
+    for (name, raw) in snapshots {
+        write_snapshot(&folder.join(format!("{}.json", file_name(name))), raw)?;
+    }
+    Ok(())
+}
+
+/// Opens every ready entry, `--jobs` at a time, and returns what became of each, in order:
+/// `None` for an entry that was not to be opened (disabled or unreadable).
+pub fn open_all(
+    args: &Args,
+    entries: &[&config::ServerEntry],
+) -> Vec<Option<Result<live::Listing, String>>> {
+    let options = options(args);
+    let total = entries.len();
+    let results: Vec<Mutex<Option<Result<live::Listing, String>>>> =
+        (0..total).map(|_| Mutex::new(None)).collect();
+    // (next entry to look at, servers started so far)
+    let next = Mutex::new((0usize, 0usize));
+    let ready = |entry: &&config::ServerEntry| matches!(entry.status, EntryStatus::Ready(_));
+    let to_open = entries.iter().filter(|entry| ready(entry)).count();
+    let jobs = usize::from(args.jobs);
+    let progress = show_progress(std::io::stderr().is_terminal(), to_open, jobs);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(total) {
+            scope.spawn(|| {
+                loop {
+                    let (index, started) = {
+                        let Ok(mut next) = next.lock() else { return };
+                        let index = next.0;
+                        next.0 += 1;
+                        if entries.get(index).is_some_and(ready) {
+                            next.1 += 1;
+                        }
+                        (index, next.1)
+                    };
+                    let Some(entry) = entries.get(index) else { return };
+                    let EntryStatus::Ready(target) = &entry.status else { continue };
+                    if progress {
+                        eprintln!("{}", progress_line(started, to_open, &entry.name));
+                    }
+                    let outcome = open(&entry.name, target, &entry.secrets, &options);
+                    if let Ok(mut slot) = results[index].lock() {
+                        *slot = Some(outcome);
+                    }
+                }
+            });
+        }
+    });
+    results.into_iter().map(|slot| slot.into_inner().ok().flatten()).collect()
 }
 
 /// One server of a config: its URL checked first, its credentials kept out of the reason.

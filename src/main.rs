@@ -1,6 +1,7 @@
 //! `rune`: scan MCP metadata and gate on what it finds.
 
 mod cli;
+mod discovery;
 mod load;
 mod signals;
 
@@ -12,7 +13,6 @@ use rune::gate::pin::Pin;
 use rune::github;
 use rune::model::{Severity, Surface};
 use rune::report::{self, Report, ServerStatus, escape::escape};
-use rune::scan;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -59,13 +59,16 @@ fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<ExitCode, Failure> {
     check_flags(args)?;
+    if args.discover && !args.scan {
+        return discovery::list(args);
+    }
     // Judging files are read before the scan, so a corrupt one fails fast and a scan is never
     // judged against half a file.
     let accepted = args.baseline.as_deref().map(Baseline::load).transpose()?;
     let pinned = args.pin.as_deref().map(Pin::load).transpose()?;
 
-    let load::Loaded { surfaces, artifacts, config } = load::load(args)?;
-    let findings = scan::scan(&surfaces);
+    let load::Loaded { surfaces, artifacts, config, shared } = load::load(args)?;
+    let findings = discovery::scan_shared(&surfaces, &shared);
 
     let memory_flag = [
         ("--write-baseline", args.write_baseline.is_some()),
@@ -239,7 +242,7 @@ fn use_colour(args: &Args) -> bool {
 }
 
 /// Writes the report; a closed pipe (`rune ... | head`) is not an error.
-fn print(text: &str) -> Result<(), Failure> {
+pub(crate) fn print(text: &str) -> Result<(), Failure> {
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
         Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {

@@ -173,8 +173,13 @@ fn invalid_inputs_are_refused_before_rune_runs() {
         ),
         (
             &[("RUNE_MANIFEST", "examples/tools.json"), ("RUNE_CONFIG", "mcp.json")],
-            "manifest and config are exclusive",
+            "manifest, config and discover are exclusive",
         ),
+        (
+            &[("RUNE_CONFIG", "mcp.json"), ("RUNE_DISCOVER", "true")],
+            "manifest, config and discover are exclusive",
+        ),
+        (&[("RUNE_DISCOVER", "yes")], "discover must be true or false, got \"yes\""),
         (&[], "nothing to scan"),
         (
             &[("RUNE_MANIFEST", "examples/tools.json"), ("RUNE_SERVER", "notes")],
@@ -222,6 +227,38 @@ fn invalid_inputs_are_refused_before_rune_runs() {
         assert_eq!(runner.outputs(), "", "{inputs:?}: no outputs");
         assert!(!runner.temp().join("rune.sarif").exists(), "{inputs:?}: rune must not run");
     }
+}
+
+#[test]
+fn discover_gates_every_mcp_config_committed_to_the_repository() {
+    let runner = Runner::new("discover");
+    let repository = runner.scratch.path("repository");
+    std::fs::create_dir_all(&repository).expect("repository");
+    let copied = Command::new("cp")
+        .arg("-R")
+        .arg(root().join("tests/fixtures/discover/project/."))
+        .arg(&repository)
+        .status()
+        .expect("cp runs");
+    assert!(copied.success());
+    let output = runner
+        .action()
+        .current_dir(&repository)
+        .env("GITHUB_WORKSPACE", &repository)
+        .env("RUNE_DISCOVER", "true")
+        .env("RUNE_FIXTURES", root().join("tests/fixtures"))
+        .output()
+        .expect("bash runs the action");
+    assert_ran(&output);
+    let outputs = runner.outputs();
+    assert!(outputs.contains("exit-code=1\n"), "the committed notes server is poisoned: {outputs}");
+    let sarif = std::fs::read_to_string(runner.temp().join("rune.sarif")).expect("a SARIF log");
+    assert!(sarif.contains("\"uri\": \".mcp.json\""), "{sarif}");
+    assert!(sarif.contains("notes @ amazon-q .amazonq/mcp.json / tool sync_notes"), "{sarif}");
+    let out = stdout(&output);
+    assert!(out.contains("=== notes @ claude-code .mcp.json (stdio) ==="), "{out}");
+    assert!(out.contains("of 10 server(s) in 8 discovered config file(s) scanned"), "{out}");
+    assert!(!out.contains(" ~/"), "the runner's home folder is not read: {out}");
 }
 
 #[test]

@@ -253,8 +253,8 @@ fn nothing_to_scan_prints_the_usage_and_where_to_read_more() {
     assert_eq!(stdout(&output), "");
     assert_eq!(
         stderr(&output),
-        "rune: nothing to scan: give a manifest path, --stdio CMD, --http URL, --sse URL or \
-         --config FILE\nUsage: rune [OPTIONS] [MANIFEST]...\nsee rune --help\n"
+        "rune: nothing to scan: give a manifest path, --stdio CMD, --http URL, --sse URL, \
+         --config FILE or --discover\nUsage: rune [OPTIONS] [MANIFEST]...\nsee rune --help\n"
     );
 }
 

@@ -274,13 +274,7 @@ fn clipped_opening(before: &str, secret: &str) -> Option<usize> {
 /// Reads a config's text; `path` names it in messages and anchors `${workspaceFolder}`.
 /// [`load`] without the file, for callers holding the text (the fuzz targets).
 pub fn read(path: &Path, text: &str, env: &dyn Environment) -> Result<Config, String> {
-    let json_text = strip_jsonc(text)?;
-    let document = json::parse(&json_text).map_err(|error| {
-        format!(
-            "not valid JSON: {error} (comments and trailing commas are read, so this is \
-             something else)"
-        )
-    })?;
+    let document = parse_jsonc(text)?;
     let Value::Object(top) = &document else {
         return Err(NO_SERVER_MAP.to_string());
     };
@@ -321,6 +315,32 @@ pub fn read(path: &Path, text: &str, env: &dyn Environment) -> Result<Config, St
         return Err("it declares no MCP servers; add one under \"mcpServers\"".to_string());
     }
     Ok(Config { path: path.to_path_buf(), servers })
+}
+
+/// JSONC text (comments, trailing commas) as a JSON value; a repeated key is refused, as in
+/// every file rune reads.
+pub fn parse_jsonc(text: &str) -> Result<Value, String> {
+    let json_text = strip_jsonc(text)?;
+    json::parse(&json_text).map_err(|error| {
+        format!(
+            "not valid JSON: {error} (comments and trailing commas are read, so this is \
+             something else)"
+        )
+    })
+}
+
+/// Reads server entries that any client's file declared, each already in the shape an
+/// `mcpServers` entry has (`rune --discover` brings the other clients' shapes to it):
+/// placeholders, transports, `disabled` and secrets exactly as for `--config`. `workspace`
+/// anchors `${workspaceFolder}`; `inputs` is the file's VS Code `inputs` block, if any.
+pub fn read_entries(
+    entries: &[(String, Value)],
+    workspace: &Path,
+    inputs: Option<&Value>,
+    env: &dyn Environment,
+) -> Vec<ServerEntry> {
+    let context = Context { env, workspace: workspace.to_path_buf(), inputs };
+    entries.iter().map(|(name, entry)| read_entry(name, entry, &context)).collect()
 }
 
 /// The folder `${workspaceFolder}` names: the config's own folder, or the project above it
