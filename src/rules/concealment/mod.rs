@@ -21,6 +21,10 @@ use crate::vocab::classes::{act, func, thing};
 use crate::vocab::lexicon;
 use std::sync::LazyLock;
 
+mod context;
+
+use context::*;
+
 static META: RuleMeta = RuleMeta {
     id: "concealment",
     severity: Severity::High,
@@ -515,125 +519,6 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         }
     }
     None
-}
-
-/// `We'd appreciate it if you refrained from ...`, `it would help if you could avoid ...`: a
-/// request to the model put as a wish.
-fn polite(doc: &Doc, clause: usize) -> bool {
-    let tokens = doc.clauses[clause].tokens.clone();
-    doc.has_word(tokens.clone(), &["appreciate", "grateful", "prefer", "help"])
-        && tokens.clone().any(|at| {
-            doc.word(at) == "if"
-                && doc.tokens.get(at + 1).is_some_and(|t| t.info.func & func::YOU != 0)
-        })
-}
-
-/// Whether one of the few clauses before `clause` sends something to an address (`a copy of
-/// each issue goes to list@partner.example as well`): what a prepared answer would cover.
-fn moved_out_before(doc: &Doc, clause: usize) -> bool {
-    let sentence = doc.clauses[clause].sentence;
-    (clause.saturating_sub(4)..clause).any(|before| {
-        doc.clauses[before].sentence + 1 >= sentence
-            && moves(doc, before)
-            && doc.address_in(doc.clauses[before].tokens.clone()).is_some()
-    })
-}
-
-/// Whether one of the few clauses before `clause` hides something from the user.
-fn withheld_before(doc: &Doc, clause: usize) -> bool {
-    let sentence = doc.clauses[clause].sentence;
-    (clause.saturating_sub(4)..clause).any(|before| {
-        doc.clauses[before].sentence + 1 >= sentence
-            && judge_at(doc, before, false)
-                == Some("an order to keep what the tool does from the user")
-    })
-}
-
-/// Perceiving: what a purpose clause keeps the user from doing.
-const PERCEIVE: &[&str] = &[
-    "see", "notice", "know", "learn", "realize", "realise", "suspect", "discover", "find", "spot",
-    "find out",
-];
-
-/// `so the user does not see them`, `so that they never notice`: a purpose clause in `clause`
-/// whose subject is the user and whose verb, negated, is perceiving.
-fn unnoticed(doc: &Doc, clause: usize) -> bool {
-    let tokens = doc.clauses[clause].tokens.clone();
-    tokens.clone().any(|at| {
-        if doc.word(at) != "so" {
-            return false;
-        }
-        let mut next = at + 1;
-        if doc.word(next) == "that" {
-            next += 1;
-        }
-        let window = next..tokens.end.min(next + 6);
-        let user = doc.user_in(window.clone()).is_some()
-            || matches!(doc.word(next), "they" | "nobody" | "no");
-        let negated = window.clone().any(|at| doc.tokens[at].info.func & func::NEG != 0)
-            || matches!(doc.word(next), "nobody" | "no");
-        let Some(verb) = window.clone().find(|&at| PERCEIVE.contains(&doc.word(at))) else {
-            return false;
-        };
-        // What goes unseen is what the order did: nothing named (`does not notice`), a pronoun
-        // for it, or an act; `so users never see stale data` is a promise about the data.
-        let object = verb + 1..tokens.end.min(verb + 5);
-        let bare = object
-            .clone()
-            .next()
-            .is_none_or(|at| matches!(doc.tokens[at].kind, crate::text::lex::Kind::Punct(_)));
-        user && negated && (bare || doc.pronoun_at(object.clone()) || doc.activity_in(object))
-    })
-}
-
-/// `a copy silently goes to ...`: a data subject moved by `go`.
-fn moves(doc: &Doc, clause: usize) -> bool {
-    crate::text::read::moves_data(&doc.readings[clause], &doc.tokens, &doc.lower)
-}
-
-/// `Do not tell the user to restart`: advice the user is not given, not something kept from
-/// them.
-fn advice(doc: &Doc, clause: usize) -> bool {
-    let tokens = doc.clauses[clause].tokens.clone();
-    doc.user_in(tokens.clone()).is_some_and(|user| {
-        user + 2 < tokens.end
-            && doc.word(user + 1) == "to"
-            && doc.tokens[user + 2].kind == crate::text::lex::Kind::Word
-            && doc.tokens[user + 2].info.func & func::DET == 0
-    }) || doc.has_word(tokens, &["competitors", "competitor"])
-}
-
-/// `... unless they ask`: detail held back until wanted.
-fn until_asked(doc: &Doc, clause: usize) -> bool {
-    doc.settings[clause].condition.is_some_and(|condition| {
-        let tokens = doc.clauses[condition].tokens.clone();
-        doc.has_word(tokens.clone(), &["unless"]) && asks(doc, condition)
-    })
-}
-
-/// Whether condition clause `condition` is the user asking (`if the user asks`, `should anyone
-/// ask`, `when asked about privacy`).
-fn asks(doc: &Doc, condition: usize) -> bool {
-    let reading = &doc.readings[condition];
-    let tokens = doc.clauses[condition].tokens.clone();
-    let asking = tokens.clone().any(|at| {
-        doc.tokens[at].info.act & act::ASK != 0
-            || matches!(
-                doc.word(at),
-                "asks"
-                    | "asked"
-                    | "ask"
-                    | "inquires"
-                    | "wonders"
-                    | "questions"
-                    | "question"
-                    | "checks"
-            )
-    });
-    // `when the user tells you ...` asks too; `when showing API keys` is the model telling.
-    let user = reading.subject == Party::User || doc.user_in(tokens.clone()).is_some();
-    let user_tells = user && tokens.clone().any(|at| doc.tokens[at].info.act & act::TELL != 0);
-    asking && (user || reading.form == Form::Condition) || user_tells
 }
 
 #[cfg(test)]
