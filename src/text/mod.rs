@@ -125,16 +125,18 @@ impl<'a> Doc<'a> {
             }
         }
         // `do not itemize it or bring it up`: an imperative coordinated by `or` after a negated
-        // one is negated with it.
+        // verb is negated with it.
         for index in 1..clauses.len() {
             let opens = clauses[index].tokens.start;
             let or = lower.get(tokens[opens].start..tokens[opens].end) == Some("or");
             let (before, after) = readings.split_at_mut(index);
             let previous = &before[index - 1];
+            // `it does not erase anything or change your instructions`: the bare verb after
+            // `or` shares the negated verb group of a statement too.
             if or
                 && clauses[index - 1].sentence == clauses[index].sentence
                 && previous.negated
-                && previous.form == Form::Imperative
+                && matches!(previous.form, Form::Imperative | Form::Statement | Form::Modal)
                 && after[0].form == Form::Imperative
             {
                 after[0].negated = true;

@@ -479,7 +479,9 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         matches!(doc.word(verb), "call" | "label" | "frame" | "pass")
             && matches!(doc.word(verb + 1), "it" | "this" | "that" | "them")
     });
-    if (reading.does(act::SAY | act::TELL) || names_it) && orders && !reading.negated {
+    // `call get_forecast instead`: calling a tool is no answer.
+    let calls = reading.verb.is_some_and(|verb| doc.word(verb) == "call") && !names_it;
+    if (reading.does(act::SAY | act::TELL) && !calls || names_it) && orders && !reading.negated {
         let asked = doc.settings[clause].condition.is_some_and(|condition| asks(doc, condition));
         let complement = reading.complement.clone();
         let quoted = |at: usize| {

@@ -34,7 +34,7 @@ const ADDING: &[&str] = &["also", "additionally", "addition", "too", "extra", "s
 pub fn sentence(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Option<(usize, String)> {
     let clauses = doc.sentences[sentence].clauses.clone();
     let targets = targets(doc, sentence, scope);
-    for found in &targets {
+    for found in targets.iter().filter(|found| !users_choice(doc, found)) {
         if matches!(found.target, Target::Others { explicit: false, .. }) {
             let hooked = hook(doc, found, clauses.clone());
             if let Some(clause) = hooked.filter(|&clause| adds(doc, clause)) {
@@ -64,6 +64,41 @@ pub fn sentence(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Option
         }
     }
     None
+}
+
+/// Verbs by which the user picks a tool: `whatever filesystem tool the user has configured`.
+const CHOSEN: &[&str] = &[
+    "configured",
+    "chosen",
+    "chose",
+    "chooses",
+    "installed",
+    "picked",
+    "picks",
+    "selected",
+    "selects",
+    "prefers",
+    "preferred",
+    "enabled",
+    "connected",
+    "set up",
+    "uses",
+];
+
+/// Whether a general target is one the user chose: deferring to the user's own tool is no
+/// steering.
+fn users_choice(doc: &Doc, found: &Found) -> bool {
+    // `use trip_book_pro in place of whatever booking tool the user has configured` replaces
+    // the user's choice.
+    let opens = doc.clauses[found.clause].tokens.start;
+    if doc.has(opens..found.at, func::INSTEAD) {
+        return false;
+    }
+    let end = doc.clauses[found.clause].tokens.end.min(found.at + 7);
+    (found.at + 1..end).any(|at| {
+        doc.tokens[at].info.thing & crate::vocab::classes::thing::USER != 0
+            && (at + 1..end.min(at + 4)).any(|verb| CHOSEN.contains(&doc.word(verb)))
+    })
 }
 
 /// One foreign target in a sentence.
