@@ -18,6 +18,7 @@ use crate::rules::{Hit, RuleMeta, TextRule, framing};
 use crate::scan::text::Text;
 use crate::text::Doc;
 use crate::text::lex::Kind;
+use crate::text::read::Party;
 use crate::text::shell;
 use crate::vocab::classes::{act, domain, thing};
 use std::sync::LazyLock;
@@ -178,10 +179,16 @@ fn command_severity(
     // gives no order to run it.
     // A clause whose verb is the command's own first word (`chmod 777, setuid`) is the
     // command, not prose ordering it.
+    // `tell the user to install rustup`: an order to pass the command on is no order to run
+    // it.
     let prose_order = |c: usize| {
-        doc.readings[c].orders_model()
+        let r = &doc.readings[c];
+        let passed_on =
+            r.does(act::TELL | act::SAY) && doc.user_in(doc.clauses[c].tokens.clone()).is_some();
+        r.orders_model()
             && !doc.settings[c].code
-            && !doc.readings[c].verb.is_some_and(|verb| range.contains(&doc.tokens[verb].start))
+            && !r.verb.is_some_and(|verb| range.contains(&doc.tokens[verb].start))
+            && !passed_on
     };
     let ordered_anywhere = (sentence.start..=clause).any(prose_order);
     let refused = verbs.iter().any(|verb| REFUSING.contains(verb))
@@ -213,7 +220,13 @@ fn command_severity(
         )
         || doc.has_word(cue.clone(), REFUSING)
         || reading.verb.is_some_and(|verb| REFUSING.contains(&doc.word(verb)));
-    if refused || against || exemplified || for_the_user && doc.clauses[clause].bracketed {
+    let handed_over = !ordered_anywhere && user_runs(doc);
+    if refused
+        || against
+        || exemplified
+        || handed_over
+        || for_the_user && doc.clauses[clause].bracketed
+    {
         return Severity::Low;
     }
     if purpose & domain::SECURITY != 0 && !reading.orders_model() {
@@ -228,6 +241,28 @@ fn command_severity(
         return Severity::High;
     }
     Severity::Medium
+}
+
+/// Whether the text says the user runs the commands it shows, or that the model runs none:
+/// `Every command is shown to the user to run in their own terminal`, `They should run it
+/// themselves`, `the assistant does not run anything itself`.
+fn user_runs(doc: &Doc) -> bool {
+    (0..doc.clauses.len()).any(|c| {
+        let reading = &doc.readings[c];
+        let tokens = doc.clauses[c].tokens.clone();
+        // Any verb of running in the clause: `shown to the user to run`.
+        let runs = tokens.clone().filter(|&at| doc.tokens[at].info.act & act::EXEC != 0);
+        let by_user = |at: usize| {
+            reading.subject == Party::User && reading.verb == Some(at)
+                || doc.user_in(at.saturating_sub(3).max(tokens.start)..at).is_some()
+                || doc.has_word(at..tokens.end, &["themselves", "their own"])
+        };
+        let refrains = reading.negated
+            && reading.does(act::EXEC)
+            && (matches!(reading.subject, Party::Model | Party::Other)
+                || doc.has_word(tokens.clone(), &["itself"]));
+        refrains || !reading.negated && runs.into_iter().any(by_user)
+    })
 }
 
 /// Whether the quotation around `range` is a program's argument rather than speech: the
@@ -393,7 +428,9 @@ fn out_of_purpose(doc: &Doc, clause: usize, purpose: u32) -> Option<(String, Sev
     let orders = reading.orders_model()
         || reading.form == crate::text::read::Form::Statement
             && doc.settings[clause].condition.is_some();
-    if !orders || reading.negated {
+    // A clause that is all code (`` `chmod 700 ~/.ssh`, `chmod 600 ...` ``) lists commands;
+    // its verb is the command's own first word.
+    if !orders || reading.negated || doc.settings[clause].code {
         return None;
     }
     let complement = reading.complement.clone();
