@@ -1305,6 +1305,7 @@ pub const FUNCTION_PHRASES: &[(&str, u64)] = &[
     ("don't forget to", LEAD),
     ("do not forget to", LEAD),
     ("in addition", LEAD),
+    ("never mind", LEAD),
     ("ahead of", FIRST),
     ("first of all", FIRST | LEAD),
     ("rather than", INSTEAD),

@@ -21,7 +21,10 @@ use crate::rules::pattern::{Regex, Searched};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::scan::scope::Scope;
 use crate::scan::text::Text;
-use crate::vocab::files::{CREDENTIAL_FILES, Reading};
+use crate::text::Doc;
+use crate::text::read::Form;
+use crate::vocab::classes::domain;
+use crate::vocab::files::{self, CREDENTIAL_FILES};
 use std::sync::LazyLock;
 use verbs::{Governing, Verb, governing_verb, nominal};
 
@@ -36,8 +39,8 @@ const MESSAGE: &str = "a directive to read a well-known credential or secret fil
 /// The files read alone is an attack, with the purpose words that make a read honest.
 fn read_alone() -> impl Iterator<Item = (&'static str, &'static [&'static str])> {
     CREDENTIAL_FILES.iter().filter_map(|(fragment, _, reading)| match reading {
-        Reading::Alone(owners) => Some((*fragment, *owners)),
-        Reading::Payload => None,
+        files::Reading::Alone(owners) => Some((*fragment, *owners)),
+        files::Reading::Payload => None,
     })
 }
 
@@ -117,9 +120,18 @@ impl TextRule for SensitiveFileAccess {
                 continue;
             }
             at = end;
+            if listed_by_a_detector(text, start) {
+                continue;
+            }
             let verb = match governing_verb(raw, start) {
                 Governing::Disclaimed => continue,
-                Governing::Verb(verb, order) => Some((verb, order)),
+                Governing::Verb(verb, order, at) => match read_as(text.doc(), at) {
+                    Some(Reading::Negated) => continue,
+                    Some(Reading::Verb) => Some((verb, order)),
+                    // `~/.aws/credentials copies, kubeconfig files`: a noun in a list.
+                    None => None,
+                },
+                Governing::Nothing if negated_at(text.doc(), start) => continue,
                 Governing::Nothing => verbs::passive(&raw[end..]).map(|verb| (verb, true)),
             };
             let verb = verb
@@ -143,6 +155,56 @@ impl TextRule for SensitiveFileAccess {
             }
         }
     }
+}
+
+/// How the clause reading takes the word the byte scan found as a file's verb.
+enum Reading {
+    /// The verb of its clause, or a verb form inside it (`used to read`, `for reading`).
+    Verb,
+    /// The verb of a negated clause: `Access keys in ~/.aws/credentials are not read`.
+    Negated,
+}
+
+/// How the word at byte `at` reads in its clause, or `None` when the clause takes it for a
+/// noun (`credentials copies`, `key files`).
+fn read_as(doc: &Doc, at: usize) -> Option<Reading> {
+    let token = doc.tokens.partition_point(|token| token.end <= at);
+    let Some(clause) = doc.clause_of(token) else { return Some(Reading::Verb) };
+    let reading = &doc.readings[clause];
+    if reading.verb == Some(token) {
+        return Some(if reading.negated { Reading::Negated } else { Reading::Verb });
+    }
+    // `Access keys in ~/.aws/credentials are not read`: a word of the subject is a noun, and
+    // the clause's own verb says what happens to the file.
+    if reading.verb.is_some() && reading.subject_tokens.contains(&token) {
+        return reading.negated.then_some(Reading::Negated);
+    }
+    let info = doc.tokens[token].info;
+    let after_to = token > 0 && doc.word(token - 1) == "to";
+    let verb_form = after_to || info.is_gerund() || info.is_participle() || info.is_base_verb();
+    (verb_form || reading.form != Form::Fragment).then_some(Reading::Verb)
+}
+
+/// Whether the clause holding byte `at` is negated: `Access keys in ~/.aws/credentials are
+/// not read`.
+fn negated_at(doc: &Doc, at: usize) -> bool {
+    let token = doc.tokens.partition_point(|token| token.end <= at);
+    doc.clause_of(token).is_some_and(|clause| doc.readings[clause].negated)
+}
+
+/// `Audits shell history for signs of exfiltration: commands that upload key files (`curl -F
+/// file=@~/.ssh/id_rsa`)`: a file inside a command a detector describes or gives as an
+/// example.
+fn listed_by_a_detector(text: &Text<'_>, at: usize) -> bool {
+    let doc = text.doc();
+    let in_code = doc.spans_at(at).any(|span| span.kind == crate::text::spans::SpanKind::Code);
+    if !in_code {
+        return false;
+    }
+    let token = doc.tokens.partition_point(|token| token.end <= at);
+    let setting = doc.clause_of(token).map(|clause| &doc.settings[clause]);
+    let security = text.scope().is_some_and(|scope| scope.purpose().has(domain::SECURITY));
+    security || setting.is_some_and(|setting| setting.described || setting.example)
 }
 
 /// Where the sentence holding byte `at` ends: the next clause end that is not a `;`.

@@ -104,7 +104,7 @@ pub fn governing_verb(text: &str, file_start: usize) -> Governing {
     if is_disclaimed(&text[clause..start]) {
         Governing::Disclaimed
     } else {
-        Governing::Verb(kind(&word), orders(&word))
+        Governing::Verb(kind(&word), orders(&word), start)
     }
 }
 
@@ -114,8 +114,8 @@ pub enum Governing {
     Nothing,
     /// A verb a negation takes back: nothing else in the clause can read the file then.
     Disclaimed,
-    /// A verb, and whether it is in the form of an order.
-    Verb(Verb, bool),
+    /// A verb, whether it is in the form of an order, and its byte offset.
+    Verb(Verb, bool, usize),
 }
 
 /// Whether a verb form gives an order (`read`, `you must send`) rather than saying what
