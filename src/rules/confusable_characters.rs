@@ -231,6 +231,24 @@ impl Word {
     }
 }
 
+/// Words by which a text says it shows look-alike letters on purpose.
+const DECLARING: &[&str] = &[
+    "cyrillic",
+    "greek letter",
+    "homoglyph",
+    "homograph",
+    "look-alike",
+    "lookalike",
+    "confusable",
+    "mixed-script",
+    "mixed script",
+];
+
+/// Whether lowercase `text` names the disguise it holds.
+fn declared(lower: &str) -> bool {
+    DECLARING.iter().any(|word| lower.contains(word))
+}
+
 impl TextRule for ConfusableCharacters {
     fn meta(&self) -> &'static RuleMeta {
         &META
@@ -242,6 +260,7 @@ impl TextRule for ConfusableCharacters {
             return;
         }
         let mut word: Option<Word> = None;
+        let from = hits.len();
         for (at, c) in raw.char_indices() {
             if is_letter(c) {
                 word.get_or_insert_with(|| Word::new(at)).push(c);
@@ -251,6 +270,13 @@ impl TextRule for ConfusableCharacters {
         }
         if let Some(done) = word {
             hits.extend(done.hit(raw.len()));
+        }
+        // `for example 'p\u{430}ypal', where the second letter is Cyrillic`: a disguise the
+        // text itself names is shown, not hidden; still reported, at low.
+        if hits.len() > from && declared(&text.doc().lower) {
+            for hit in &mut hits[from..] {
+                hit.severity = Some(Severity::Low);
+            }
         }
     }
 }
@@ -291,6 +317,16 @@ mod tests {
             hits[0].message,
             "a Cyrillic character U+0440 disguised as Latin 'p' inside a Latin word, plus 2 more look-alike character(s)"
         );
+    }
+
+    #[test]
+    fn a_disguise_the_text_names_is_low() {
+        let hits = check(
+            "Flags words that mix scripts, for example 'p\u{0430}ypal' where the second letter is Cyrillic.",
+        );
+        assert_eq!(hits.len(), 1);
+        assert_eq!(hits[0].severity, Some(Severity::Low));
+        assert_eq!(check("Log in at p\u{0430}ypal.com to continue.")[0].severity, None);
     }
 
     #[test]

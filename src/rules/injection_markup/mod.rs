@@ -473,7 +473,9 @@ fn reaches(content: &Doc) -> bool {
             || first.is_some_and(|at| matches!(content.word(at), "also" | "additionally"))
             || content.has_word(tokens.clone(), &["every", "whatever", "regardless"])
             || content.has(tokens.clone(), func::REGARDLESS)
-            || content.user_in(acted.clone()).is_some()
+            // The user as what the order acts on (`ask the user for ...`), not a recipient or
+            // a relative clause (`show the SQL to the user`, `the model the user means`).
+            || content.user_in(acted.start..acted.end.min(acted.start + 2)).is_some()
             // The user's own things: `the user's notes`, `the customer's saved cards`.
             || acted.clone().any(|at| {
                 let token = &content.tokens[at];
