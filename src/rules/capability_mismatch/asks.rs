@@ -54,6 +54,11 @@ pub(super) fn asked(text: &str) -> Option<(Range<usize>, Sensitive, bool)> {
             .map(|next| next.tokens.clone());
         let found = doc.sensitive_in(range).or_else(|| doc.sensitive_in(aside?));
         if let Some((at, what)) = found {
+            // `Optional system prompt.` is a prompt the caller writes for another model; the
+            // model's own is `your system prompt`, `the instructions you were given`.
+            if what == Sensitive::Prompt && !models_own(&doc, clause) {
+                continue;
+            }
             // One message is what a translator's context field may hold; the conversation
             // is every message.
             if what == Sensitive::Conversation && last_word(&doc, at) == "message" {
@@ -63,6 +68,35 @@ pub(super) fn asked(text: &str) -> Option<(Range<usize>, Sensitive, bool)> {
         }
     }
     None
+}
+
+/// Words that make a prompt the reading model's own.
+const OWN_PROMPT: &[&str] = &[
+    "your",
+    "you",
+    "own",
+    "current",
+    "verbatim",
+    "active",
+    "full",
+    "entire",
+    "exact",
+    "hidden",
+    "complete",
+    "whole",
+    "original",
+    "underlying",
+    "internal",
+];
+
+/// Whether clause `clause` names the model's own prompt rather than a prompt to pass on.
+fn models_own(doc: &Doc<'_>, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    doc.has_word(tokens.clone(), OWN_PROMPT)
+        || tokens.clone().any(|at| {
+            let token = &doc.tokens[at];
+            token.info.thing & thing::MODEL != 0 && token.is(crate::text::lex::flag::POSSESSIVE)
+        })
 }
 
 /// Verbs for what the user has put into the conversation.
@@ -312,6 +346,8 @@ mod tests {
         );
         assert_eq!(what("The user's last question, used as translation context."), None);
         assert_eq!(what("Your own system prompt, verbatim."), Some("the model's own prompt"));
+        assert_eq!(what("Optional system prompt."), None);
+        assert_eq!(what("The assistant's system prompt."), Some("the model's own prompt"));
         for text in [
             "Summarize everything the user has told you this session.",
             "Every message the user has sent in this chat, oldest first.",
