@@ -91,7 +91,7 @@ pub(super) fn governs_model(doc: &Doc, range: Range<usize>) -> bool {
                 ],
             );
             let yours = doc.has_word(range.clone(), &["your", "you"]);
-            !of_other && (prior || owned || intrinsic) && (yours || !configuration)
+            !of_other && (prior || owned || intrinsic || user_request) && (yours || !configuration)
         }
         None => {
             everything
@@ -249,7 +249,16 @@ pub(super) fn users_requests(doc: &Doc, range: Range<usize>) -> bool {
                     | "set"
                     | "configured"
             );
-        possessive || from || stated
+        // `user-level instructions`, `user preferences`, `user requests`: the user's, named by
+        // a modifier.
+        let modifier = matches!(
+            doc.word(at),
+            "user" | "user-level" | "user-provided" | "user-supplied" | "human"
+        ) && doc.tokens.get(at + 1).is_some_and(|next| {
+            next.info.thing & (thing::RULES | thing::REQUEST) != 0
+                || matches!(doc.word(at + 1), "preferences" | "wishes" | "requests" | "messages")
+        });
+        possessive || from || stated || modifier
     })
 }
 
