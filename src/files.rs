@@ -132,6 +132,15 @@ fn final_target(path: &Path) -> std::io::Result<PathBuf> {
     )))
 }
 
+/// The OS's reason for an I/O failure, without Rust's ` (os error N)` suffix.
+pub(crate) fn io_reason(error: &std::io::Error) -> String {
+    let reason = error.to_string();
+    match reason.rfind(" (os error ") {
+        Some(at) => reason[..at].to_string(),
+        None => reason,
+    }
+}
+
 /// Reads the text file `path` that rune was pointed at as its `what` (`baseline`, `pin`). The
 /// error is one line naming the file and what to do.
 pub fn read_text(path: &Path, what: &str) -> Result<String, String> {
@@ -140,7 +149,7 @@ pub fn read_text(path: &Path, what: &str) -> Result<String, String> {
             std::io::ErrorKind::NotFound => return format!("no such {what}: {}", path.display()),
             std::io::ErrorKind::IsADirectory => format!("it is a folder; name the {what} file"),
             std::io::ErrorKind::InvalidData => format!("it is not UTF-8 text; a {what} is JSON"),
-            _ => crate::source::io_reason(&error),
+            _ => io_reason(&error),
         };
         format!("cannot read {what} {}: {problem}", path.display())
     })

@@ -7,8 +7,8 @@
 
 use super::{digest, is_digest};
 use crate::json::{self, Value};
+use crate::json::{number, object, string};
 use crate::model::{Finding, Kind};
-use crate::report::json::{number, object, string};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -194,8 +194,10 @@ mod tests {
     use crate::model::{EntityId, Severity};
 
     fn finding(kind: Kind, label: &str, matched: &str, source: Option<&str>) -> Finding {
+        let meta = crate::rules::find("data-exfiltration").expect("a registered rule").meta();
         Finding {
-            rule: "data-exfiltration",
+            meta,
+            rule: meta.id,
             entity: EntityId { surface: 0, entity: 0 },
             severity: Severity::High,
             source: source.map(str::to_string),

@@ -11,10 +11,10 @@
 //! bumping `serverInfo.version` is drift too; re-pin after reading the change.
 
 use super::{digest, is_digest};
+use crate::json::walk;
 use crate::json::{self, Value};
+use crate::json::{number, object, string};
 use crate::model::{Kind, Surface};
-use crate::report::json::{number, object, string};
-use crate::scan::walk;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
@@ -309,7 +309,7 @@ type Identity<'a> = (&'a str, Kind, &'a str);
 
 /// A name from the pin, for a one-line message: escaped, quoted.
 fn quote_name(name: &str) -> String {
-    format!("'{}'", crate::report::escape::escape(name))
+    format!("'{}'", crate::escape::escape(name))
 }
 
 fn identity(entity: &PinnedEntity) -> Identity<'_> {

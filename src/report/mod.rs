@@ -1,6 +1,5 @@
 //! What rune says: the scan gathered per entity, scored and ordered, then rendered.
 
-pub mod escape;
 pub mod json;
 pub mod markdown;
 pub mod sarif;
