@@ -42,6 +42,12 @@ impl From<String> for Failure {
     }
 }
 
+impl From<rune::gate::GateFileError> for Failure {
+    fn from(error: rune::gate::GateFileError) -> Failure {
+        Failure::new(error.to_string())
+    }
+}
+
 fn main() -> ExitCode {
     signals::install();
     let args = Args::parse();
