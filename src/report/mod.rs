@@ -5,6 +5,9 @@ pub mod markdown;
 pub mod sarif;
 pub mod text;
 
+/// The escape for humans, also reachable here, where every renderer uses it.
+pub use crate::escape;
+
 use crate::gate::baseline::Entry;
 use crate::gate::pin::Drifted;
 use crate::model::{Band, EntityId, Finding, Kind, Surface};
