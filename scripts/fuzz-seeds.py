@@ -123,7 +123,7 @@ def seed_manifests(manifests):
             write("manifest", json.dumps(tools))
             write("manifest", json.dumps(tools[0]))
     write("manifest", (ROOT / "examples" / "tools.json").read_text())
-    for path in [ROOT / "src/source/manifest.rs", ROOT / "tests/cli.rs", ROOT / "src/json.rs"]:
+    for path in [ROOT / "src/source/manifest.rs", ROOT / "tests/cli.rs", ROOT / "src/json/mod.rs"]:
         for literal in literals(path):
             if literal.lstrip().startswith(("{", "[", "event:", "data:")):
                 write("manifest", literal)

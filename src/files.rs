@@ -132,17 +132,39 @@ fn final_target(path: &Path) -> std::io::Result<PathBuf> {
     )))
 }
 
-/// Reads the text file `path` that rune was pointed at as its `what` (`baseline`, `pin`). The
-/// error is one line naming the file and what to do.
-pub fn read_text(path: &Path, what: &str) -> Result<String, String> {
+/// The OS's reason for an I/O failure, without Rust's ` (os error N)` suffix.
+pub(crate) fn io_reason(error: &std::io::Error) -> String {
+    let reason = error.to_string();
+    match reason.rfind(" (os error ") {
+        Some(at) => reason[..at].to_string(),
+        None => reason,
+    }
+}
+
+/// Why a file rune was pointed at as its `what` (`baseline`, `pin`, `thresholds`) could not be
+/// read. Each message is one line naming the file and what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("no such {what}: {}", path.display())]
+    Missing { what: &'static str, path: PathBuf },
+    #[error("cannot read {what} {}: it is a folder; name the {what} file", path.display())]
+    Folder { what: &'static str, path: PathBuf },
+    #[error("cannot read {what} {}: it is not UTF-8 text; a {what} is JSON", path.display())]
+    NotText { what: &'static str, path: PathBuf },
+    #[error("cannot read {what} {}: {reason}", path.display())]
+    Io { what: &'static str, path: PathBuf, reason: String },
+}
+
+/// Reads the text file `path` that rune was pointed at as its `what`.
+pub fn read_text(path: &Path, what: &'static str) -> Result<String, ReadError> {
     std::fs::read_to_string(path).map_err(|error| {
-        let problem = match error.kind() {
-            std::io::ErrorKind::NotFound => return format!("no such {what}: {}", path.display()),
-            std::io::ErrorKind::IsADirectory => format!("it is a folder; name the {what} file"),
-            std::io::ErrorKind::InvalidData => format!("it is not UTF-8 text; a {what} is JSON"),
-            _ => crate::source::io_reason(&error),
-        };
-        format!("cannot read {what} {}: {problem}", path.display())
+        let path = path.to_path_buf();
+        match error.kind() {
+            std::io::ErrorKind::NotFound => ReadError::Missing { what, path },
+            std::io::ErrorKind::IsADirectory => ReadError::Folder { what, path },
+            std::io::ErrorKind::InvalidData => ReadError::NotText { what, path },
+            _ => ReadError::Io { what, path, reason: io_reason(&error) },
+        }
     })
 }
 
@@ -189,18 +211,18 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("rune-files-read-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         assert_eq!(
-            read_text(&dir, "pin").unwrap_err(),
+            read_text(&dir, "pin").unwrap_err().to_string(),
             format!("cannot read pin {}: it is a folder; name the pin file", dir.display())
         );
         let missing = dir.join("gone.json");
         assert_eq!(
-            read_text(&missing, "baseline").unwrap_err(),
+            read_text(&missing, "baseline").unwrap_err().to_string(),
             format!("no such baseline: {}", missing.display())
         );
         let binary = dir.join("binary.json");
         std::fs::write(&binary, b"\xff").unwrap();
         assert_eq!(
-            read_text(&binary, "pin").unwrap_err(),
+            read_text(&binary, "pin").unwrap_err().to_string(),
             format!("cannot read pin {}: it is not UTF-8 text; a pin is JSON", binary.display())
         );
         std::fs::remove_dir_all(&dir).unwrap();

@@ -4,7 +4,9 @@
 //! The flow is load → scan → judge → render: [`source`] turns input into [`model::Surface`]s,
 //! [`scan::scan`] runs every rule in [`rules::REGISTRY`], and [`report`] says what was found.
 
+pub mod core;
 pub mod discover;
+pub mod escape;
 pub mod eval;
 pub mod files;
 pub mod gate;
@@ -19,5 +21,4 @@ pub mod text;
 mod tiered;
 pub mod vocab;
 
-/// Where the README lives; rule help links point at its sections.
-pub const HOMEPAGE: &str = "https://github.com/marcusikk/rune";
+pub use crate::core::HOMEPAGE;

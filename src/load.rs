@@ -3,10 +3,10 @@
 use crate::Failure;
 use crate::cli::Args;
 use clap::CommandFactory;
+use rune::escape::escape;
 use rune::files::write_atomically;
 use rune::json::to_pretty;
 use rune::model::{Entity, Surface};
-use rune::report::escape::escape;
 use rune::report::{ConfigRun, ServerOutcome, ServerStatus};
 use rune::source::config::{self, EntryStatus, ProcessEnvironment, Target};
 use rune::source::live::{self, LiveError};

@@ -7,12 +7,13 @@ mod signals;
 
 use clap::{CommandFactory, Parser};
 use cli::{Args, FailOn};
+use rune::escape::escape;
 use rune::files::write_atomically;
 use rune::gate::baseline::{self, Baseline};
 use rune::gate::pin::Pin;
 use rune::github;
 use rune::model::{Severity, Surface};
-use rune::report::{self, Report, ServerStatus, escape::escape};
+use rune::report::{self, Report, ServerStatus};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -38,6 +39,12 @@ impl Failure {
 impl From<String> for Failure {
     fn from(message: String) -> Failure {
         Failure::new(message)
+    }
+}
+
+impl From<rune::gate::GateFileError> for Failure {
+    fn from(error: rune::gate::GateFileError) -> Failure {
+        Failure::new(error.to_string())
     }
 }
 

@@ -4,8 +4,8 @@
 //! [`super::written_target`]).
 
 use super::{FoundFile, clients::Scope};
+use crate::escape::escape;
 use crate::json::{Value, to_pretty};
-use crate::report::escape::escape;
 use crate::source::config::EntryStatus;
 use std::fmt::Write;
 

@@ -12,8 +12,8 @@ pub mod formats;
 pub mod listing;
 pub mod shapes;
 
+use crate::escape::escape;
 use crate::json::Value;
-use crate::report::escape::escape;
 use crate::source::config::{self, EntryStatus, Environment, ServerEntry, Target};
 use crate::source::live;
 use clients::{CLIENTS, Client, Format, Os, Place, Scope, Shape};

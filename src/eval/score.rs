@@ -2,8 +2,8 @@
 
 use super::corpus::{Case, Corpus, Label};
 use crate::json::Value;
+use crate::json::{number, object, string};
 use crate::model::{Finding, Severity};
-use crate::report::json::{number, object, string};
 use crate::rules::{REGISTRY, Rule};
 use crate::scan;
 

@@ -5,10 +5,10 @@
 //! change to the flagged text voids it. Tools carry no kind part, and a single-source run no
 //! source part, so files written before rune scanned prompts or configs stay valid.
 
-use super::{digest, is_digest};
+use super::{FileProblem, GateFileError, digest, is_digest, shape};
 use crate::json::{self, Value};
+use crate::json::{number, object, string};
 use crate::model::{Finding, Kind};
-use crate::report::json::{number, object, string};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -51,16 +51,19 @@ pub struct Baseline {
 impl Baseline {
     /// Reads a baseline file; anything but a well-formed version-1 file is an error naming the
     /// problem, never an empty baseline.
-    pub fn load(path: &Path) -> Result<Baseline, String> {
+    pub fn load(path: &Path) -> Result<Baseline, GateFileError> {
         let text = crate::files::read_text(path, "baseline")?;
-        Baseline::parse(&text)
-            .map_err(|problem| format!("cannot read baseline {}: {problem}", path.display()))
+        Baseline::parse(&text).map_err(|problem| GateFileError::Invalid {
+            what: "baseline",
+            path: path.to_path_buf(),
+            problem,
+        })
     }
 
-    pub fn parse(text: &str) -> Result<Baseline, String> {
-        let value = json::parse(text).map_err(|error| format!("not valid JSON: {error}"))?;
+    pub fn parse(text: &str) -> Result<Baseline, FileProblem> {
+        let value = json::parse(text)?;
         if value.as_object().is_none() {
-            return Err("a baseline must be a JSON object".into());
+            return Err(FileProblem::NotObject("baseline"));
         }
         match value.get("version") {
             Some(Value::Number(version)) if version == "1" => {}
@@ -69,38 +72,39 @@ impl Baseline {
                     Value::Number(text) => text.clone(),
                     other => other.type_name().to_string(),
                 };
-                return Err(format!(
-                    "unsupported baseline version {shown}, expected {BASELINE_VERSION}"
-                ));
+                return Err(FileProblem::Version { what: "baseline", found: shown });
             }
-            None => return Err("the baseline has no \"version\"".into()),
+            None => return Err(FileProblem::NoVersion("baseline")),
         }
         let findings = value
             .get("findings")
             .and_then(Value::as_array)
-            .ok_or("baseline \"findings\" must be a list")?;
+            .ok_or_else(|| shape("baseline \"findings\" must be a list".into()))?;
         let entries = findings
             .iter()
             .enumerate()
             .map(|(index, entry)| {
-                let field = |key: &str| -> Result<String, String> {
+                let field = |key: &str| -> Result<String, FileProblem> {
                     match entry.get(key) {
                         None | Some(Value::Null) => Ok(String::new()),
                         Some(Value::String(text)) => Ok(text.clone()),
-                        Some(other) => Err(format!(
+                        Some(other) => Err(shape(format!(
                             "baseline \"findings\"[{index}].{key} must be a string, got {}",
                             other.type_name()
-                        )),
+                        ))),
                     }
                 };
                 if entry.as_object().is_none() {
-                    return Err(format!("baseline \"findings\"[{index}] must be an object, got {}", entry.type_name()));
+                    return Err(shape(format!(
+                        "baseline \"findings\"[{index}] must be an object, got {}",
+                        entry.type_name()
+                    )));
                 }
                 let fingerprint = field("fingerprint")?;
                 if !is_digest(&fingerprint) {
-                    return Err(format!(
+                    return Err(shape(format!(
                         "baseline \"findings\"[{index}] has no valid fingerprint (64 lowercase hex digits)"
-                    ));
+                    )));
                 }
                 let source = field("source")?;
                 Ok(Entry {
@@ -112,14 +116,14 @@ impl Baseline {
                     fingerprint,
                 })
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, FileProblem>>()?;
         let mut first = std::collections::HashMap::new();
         for (index, entry) in entries.iter().enumerate() {
             if let Some(earlier) = first.insert(entry.fingerprint.as_str(), index) {
-                return Err(format!(
+                return Err(shape(format!(
                     "baseline \"findings\"[{index}] repeats the fingerprint of \"findings\"[{earlier}]: \
                      a finding is accepted once; re-run with --write-baseline to rewrite the baseline"
-                ));
+                )));
             }
         }
         Ok(Baseline { entries })
@@ -194,8 +198,10 @@ mod tests {
     use crate::model::{EntityId, Severity};
 
     fn finding(kind: Kind, label: &str, matched: &str, source: Option<&str>) -> Finding {
+        let meta = crate::rules::find("data-exfiltration").expect("a registered rule").meta();
         Finding {
-            rule: "data-exfiltration",
+            meta,
+            rule: meta.id,
             entity: EntityId { surface: 0, entity: 0 },
             severity: Severity::High,
             source: source.map(str::to_string),
@@ -257,7 +263,7 @@ mod tests {
         let one = &text[start..end];
         let doubled = text.replacen(one, &format!("{one},\n{one}"), 1);
         assert_eq!(
-            Baseline::parse(&doubled).unwrap_err(),
+            Baseline::parse(&doubled).unwrap_err().to_string(),
             "baseline \"findings\"[1] repeats the fingerprint of \"findings\"[0]: a finding is \
              accepted once; re-run with --write-baseline to rewrite the baseline"
         );
@@ -281,7 +287,7 @@ mod tests {
                 "no valid fingerprint",
             ),
         ] {
-            let error = Baseline::parse(text).unwrap_err();
+            let error = Baseline::parse(text).unwrap_err().to_string();
             assert!(error.contains(problem), "{text}: {error}");
         }
         let ok = format!("{{\"version\": 1, \"findings\": [{{\"fingerprint\": \"{good}\"}}]}}");

@@ -10,11 +10,11 @@
 //! model is told to do as surely as a reworded description does. The cost is that a server
 //! bumping `serverInfo.version` is drift too; re-pin after reading the change.
 
-use super::{digest, is_digest};
+use super::{FileProblem, GateFileError, digest, is_digest, shape};
+use crate::json::walk;
 use crate::json::{self, Value};
+use crate::json::{number, object, string};
 use crate::model::{Kind, Surface};
-use crate::report::json::{number, object, string};
-use crate::scan::walk;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
@@ -143,93 +143,103 @@ impl Pin {
         ]))
     }
 
-    pub fn load(path: &Path) -> Result<Pin, String> {
+    pub fn load(path: &Path) -> Result<Pin, GateFileError> {
         let text = crate::files::read_text(path, "pin")?;
-        Pin::parse(&text)
-            .map_err(|problem| format!("cannot read pin {}: {problem}", path.display()))
+        Pin::parse(&text).map_err(|problem| GateFileError::Invalid {
+            what: "pin",
+            path: path.to_path_buf(),
+            problem,
+        })
     }
 
-    pub fn parse(text: &str) -> Result<Pin, String> {
-        let value = json::parse(text).map_err(|error| format!("not valid JSON: {error}"))?;
+    pub fn parse(text: &str) -> Result<Pin, FileProblem> {
+        let value = json::parse(text)?;
         if value.as_object().is_none() {
-            return Err("a pin must be a JSON object".into());
+            return Err(FileProblem::NotObject("pin"));
         }
         match value.get("version") {
             Some(Value::Number(version)) if version == "1" => {}
             Some(Value::Number(version)) => {
-                return Err(format!("unsupported pin version {version}, expected {PIN_VERSION}"));
+                return Err(FileProblem::Version { what: "pin", found: version.clone() });
             }
             Some(other) => {
-                return Err(format!(
-                    "unsupported pin version {}, expected {PIN_VERSION}",
-                    other.type_name()
-                ));
+                return Err(FileProblem::Version {
+                    what: "pin",
+                    found: other.type_name().to_string(),
+                });
             }
-            None => return Err("the pin has no \"version\"".into()),
+            None => return Err(FileProblem::NoVersion("pin")),
         }
         let entries = value
             .get("entities")
             .and_then(Value::as_array)
-            .ok_or("pin \"entities\" must be a list")?;
+            .ok_or_else(|| shape("pin \"entities\" must be a list".into()))?;
         let entities = entries
             .iter()
             .enumerate()
             .map(|(index, entry)| {
                 let at = format!("pin \"entities\"[{index}]");
                 if entry.as_object().is_none() {
-                    return Err(format!("{at} must be an object, got {}", entry.type_name()));
+                    return Err(shape(format!(
+                        "{at} must be an object, got {}",
+                        entry.type_name()
+                    )));
                 }
                 let kind = entry
                     .get("kind")
                     .and_then(Value::as_str)
                     .and_then(Kind::from_name)
                     .ok_or_else(|| {
-                        format!("{at} needs a \"kind\" of tool, prompt, resource or server")
+                        shape(format!("{at} needs a \"kind\" of tool, prompt, resource or server"))
                     })?;
                 let name = entry
                     .get("name")
                     .and_then(Value::as_str)
-                    .ok_or_else(|| format!("{at} needs a \"name\""))?;
+                    .ok_or_else(|| shape(format!("{at} needs a \"name\"")))?;
                 let source = match entry.get("source") {
                     None | Some(Value::Null) => None,
                     Some(Value::String(source)) => Some(source.clone()),
                     Some(other) => {
-                        return Err(format!(
+                        return Err(shape(format!(
                             "{at}.source must be a string, got {}",
                             other.type_name()
-                        ));
+                        )));
                     }
                 };
                 let fields = entry
                     .get("fields")
                     .and_then(Value::as_object)
-                    .ok_or_else(|| format!("{at}.fields must be an object"))?
+                    .ok_or_else(|| shape(format!("{at}.fields must be an object")))?
                     .iter()
                     .map(|(path, hash)| match hash.as_str() {
                         Some(hash) if is_digest(hash) => Ok((path.clone(), hash.to_string())),
-                        _ => Err(format!("{at}.fields has no valid digest for {path:?}")),
+                        _ => Err(shape(format!("{at}.fields has no valid digest for {path:?}"))),
                     })
-                    .collect::<Result<BTreeMap<_, _>, String>>()?;
+                    .collect::<Result<BTreeMap<_, _>, FileProblem>>()?;
                 let occurrence = match entry.get("occurrence") {
                     None => 1,
                     Some(Value::Number(text)) => match text.parse::<usize>() {
                         Ok(occurrence) if occurrence >= 1 => occurrence,
-                        _ => return Err(format!("{at}.occurrence must be a whole number from 1")),
+                        _ => {
+                            return Err(shape(format!(
+                                "{at}.occurrence must be a whole number from 1"
+                            )));
+                        }
                     },
                     Some(other) => {
-                        return Err(format!(
+                        return Err(shape(format!(
                             "{at}.occurrence must be a number, got {}",
                             other.type_name()
-                        ));
+                        )));
                     }
                 };
                 Ok(PinnedEntity { source, kind, name: name.to_string(), occurrence, fields })
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, FileProblem>>()?;
         let mut seen = BTreeSet::new();
         for (index, entity) in entities.iter().enumerate() {
             if !seen.insert((identity(entity), entity.occurrence)) {
-                return Err(format!(
+                return Err(shape(format!(
                     "pin \"entities\"[{index}] repeats {} {}{}: an entity is pinned once; \
                      re-run with --write-pin to rewrite the pin",
                     entity.kind.as_str(),
@@ -239,7 +249,7 @@ impl Pin {
                         .as_deref()
                         .map(|s| format!(" of {}", quote_name(s)))
                         .unwrap_or_default(),
-                ));
+                )));
             }
         }
         Ok(Pin { entities })
@@ -309,7 +319,7 @@ type Identity<'a> = (&'a str, Kind, &'a str);
 
 /// A name from the pin, for a one-line message: escaped, quoted.
 fn quote_name(name: &str) -> String {
-    format!("'{}'", crate::report::escape::escape(name))
+    format!("'{}'", crate::escape::escape(name))
 }
 
 fn identity(entity: &PinnedEntity) -> Identity<'_> {
@@ -473,7 +483,7 @@ mod tests {
                 "no valid digest",
             ),
         ] {
-            let error = Pin::parse(text).unwrap_err();
+            let error = Pin::parse(text).unwrap_err().to_string();
             assert!(error.contains(problem), "{text}: {error}");
         }
     }
@@ -501,7 +511,7 @@ mod tests {
         let end = entry.rfind("    }").unwrap() + 5;
         let one = &entry[start..end];
         let doubled = entry.replacen(one, &format!("{one},\n{one}"), 1);
-        let error = Pin::parse(&doubled).unwrap_err();
+        let error = Pin::parse(&doubled).unwrap_err().to_string();
         assert_eq!(
             error,
             "pin \"entities\"[1] repeats tool 'a': an entity is pinned once; re-run with \
@@ -513,7 +523,10 @@ mod tests {
                 &format!("\"name\": \"a\", \"occurrence\": {bad},"),
                 1,
             );
-            assert!(Pin::parse(&text).unwrap_err().contains("occurrence must be"), "{bad}");
+            assert!(
+                Pin::parse(&text).unwrap_err().to_string().contains("occurrence must be"),
+                "{bad}"
+            );
         }
     }
 }

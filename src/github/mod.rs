@@ -9,7 +9,7 @@
 //! [`TIMEOUT`]. A token that may not comment (a fork's pull request gets a read-only one) is
 //! [`Outcome::Forbidden`], a warning: the scan's own verdict must not depend on it.
 
-use crate::report::escape::escape;
+use crate::escape::escape;
 use crate::source::config::redact;
 use octocrab::Octocrab;
 use octocrab::models::issues::Comment;

@@ -9,26 +9,14 @@
 //! matches and messages hold the server's exact text; the excerpt is the escaped context shown
 //! to humans. New keys may be added within a version; none is removed or renamed.
 
-use super::escape::escape;
 use super::{Report, ServerStatus};
+use crate::escape::escape;
 use crate::gate::pin::Change;
-use crate::json::{Value, to_pretty};
+use crate::json::{Value, number, object, string, to_pretty};
 use crate::model::Kind;
 
 /// The version of this shape, written as the top-level `version`.
 pub const JSON_VERSION: u32 = 1;
-
-pub(crate) fn string(text: &str) -> Value {
-    Value::String(text.to_string())
-}
-
-pub(crate) fn number(n: impl Into<u64>) -> Value {
-    Value::Number(n.into().to_string())
-}
-
-pub(crate) fn object(members: Vec<(&str, Value)>) -> Value {
-    Value::Object(members.into_iter().map(|(key, value)| (key.to_string(), value)).collect())
-}
 
 fn kind_key(kind: Kind) -> &'static str {
     match kind {

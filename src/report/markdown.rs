@@ -10,8 +10,8 @@
 //! GitHub refuses a comment over 65,536 characters, so tables stop at [`MAX_ROWS`] rows or
 //! [`TABLE_BUDGET`] bytes (whichever comes first) and say how many rows were left out.
 
-use super::escape::escape;
 use super::{Report, ServerStatus};
+use crate::escape::escape;
 use crate::gate::pin::Change;
 use crate::model::{Finding, Kind};
 use std::fmt::Write;
@@ -293,6 +293,10 @@ mod tests {
         }
     }
 
+    fn meta(id: &str) -> &'static crate::model::RuleMeta {
+        crate::rules::find(id).expect("a registered rule").meta()
+    }
+
     fn finding(entity: usize, label: &str, path: &str, text: &str, severity: Severity) -> Finding {
         let at = Location {
             entity: EntityId { surface: 0, entity },
@@ -303,7 +307,7 @@ mod tests {
             text,
             chars: None,
         };
-        Finding::new("hidden-instructions", severity, at, 0, text.len(), "msg".to_string())
+        Finding::new(meta("hidden-instructions"), severity, at, 0, text.len(), "msg".to_string())
     }
 
     fn two_tools_one_finding() -> Report {

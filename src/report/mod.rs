@@ -1,10 +1,12 @@
 //! What rune says: the scan gathered per entity, scored and ordered, then rendered.
 
-pub mod escape;
 pub mod json;
 pub mod markdown;
 pub mod sarif;
 pub mod text;
+
+/// The escape for humans, also reachable here, where every renderer uses it.
+pub use crate::escape;
 
 use crate::gate::baseline::Entry;
 use crate::gate::pin::Drifted;

@@ -7,8 +7,8 @@
 //! source line inside a manifest, so a result's place is a logical location (the entity and the
 //! JSON path) beside the file it came from.
 
-use super::escape::escape;
 use super::{Report, ServerStatus};
+use crate::escape::escape;
 use crate::gate::baseline::fingerprint;
 use crate::json::{self, Value};
 use crate::model::{Finding, Severity};

@@ -1,7 +1,7 @@
 //! The human report: one block per entity, then a summary line.
 
-use super::escape::escape;
 use super::{EntityReport, Report, ServerStatus};
+use crate::escape::escape;
 use crate::gate::pin::Change;
 use crate::model::Band;
 use std::fmt::Write;
@@ -304,6 +304,10 @@ mod tests {
     }
 
     /// A finding on entity `entity` over `text[start..end]`.
+    fn meta(id: &str) -> &'static crate::model::RuleMeta {
+        crate::rules::find(id).expect("a registered rule").meta()
+    }
+
     fn finding(entity: usize, label: &str, text: &str, start: usize, end: usize) -> Finding {
         let at = Location {
             entity: EntityId { surface: 0, entity },
@@ -314,7 +318,7 @@ mod tests {
             text,
             chars: None,
         };
-        Finding::new("concealment", Severity::High, at, start, end, "msg".to_string())
+        Finding::new(meta("concealment"), Severity::High, at, start, end, "msg".to_string())
     }
 
     fn plain(report: &Report) -> String {

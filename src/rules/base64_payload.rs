@@ -1,16 +1,17 @@
 //! `base64-payload`: a base64 token that decodes to text another rule catches.
 
 use crate::model::Severity;
+use crate::rules::Text;
 #[cfg(test)]
 use crate::rules::decode::as_text;
 use crate::rules::decode::{TokenShape, byte_set, decode_base64, scan_tokens};
 use crate::rules::{Hit, RuleMeta, TextRule};
-use crate::scan::text::Text;
 
 static META: RuleMeta = RuleMeta {
     id: "base64-payload",
     severity: Severity::High,
     summary: "a base64 token that decodes to text another rule catches",
+    confidence: 90,
 };
 
 /// A run of 16+ characters of the standard or URL-safe alphabet, with its padding.

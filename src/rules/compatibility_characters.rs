@@ -6,9 +6,9 @@
 //! and did not already catch the raw text.
 
 use crate::model::Severity;
+use crate::rules::Text;
 use crate::rules::decode::{decoded_hit, fired_on, message, owned};
 use crate::rules::{Hit, RuleMeta, TextRule, content_hits};
-use crate::scan::text::Text;
 use std::iter::once;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
@@ -16,6 +16,7 @@ static META: RuleMeta = RuleMeta {
     id: "compatibility-characters",
     severity: Severity::High,
     summary: "a payload typed in a Unicode compatibility variant of ASCII (fullwidth, mathematical, circled) that normalizes to text another rule catches",
+    confidence: 90,
 };
 
 pub struct CompatibilityCharacters;

@@ -5,14 +5,15 @@
 //! whole word.
 
 use crate::model::Severity;
+use crate::rules::Text;
 use crate::rules::{Hit, RuleMeta, TextRule};
-use crate::scan::text::Text;
 use unicode_normalization::char::is_combining_mark;
 
 static META: RuleMeta = RuleMeta {
     id: "confusable-characters",
     severity: Severity::High,
     summary: "a Cyrillic or Greek look-alike letter mixed into a Latin word",
+    confidence: 85,
 };
 
 pub struct ConfusableCharacters;

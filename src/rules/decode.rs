@@ -4,8 +4,8 @@
 //! A decoding rule reports only what the plain text hides: a content rule that already fires
 //! on the raw string owns that finding, so the decoded copy of the same payload adds nothing.
 
+use crate::rules::Text;
 use crate::rules::{Hit, RuleMeta, content_hits};
-use crate::scan::text::Text;
 use crate::vocab::classes::act;
 use unicode_normalization::char::is_public_assigned;
 

@@ -6,14 +6,15 @@
 //! content rule, in the scope of the string it came from.
 
 use crate::model::Severity;
+use crate::rules::Text;
 use crate::rules::decode::report_tokens;
 use crate::rules::{Hit, RuleMeta, TextRule};
-use crate::scan::text::Text;
 
 static META: RuleMeta = RuleMeta {
     id: "encoded-payload",
     severity: Severity::High,
     summary: "URL-encoded or reversed text that decodes to what another rule catches",
+    confidence: 90,
 };
 
 pub struct EncodedPayload;

@@ -1,16 +1,17 @@
 //! `hex-payload`: a hex token that decodes to text another rule catches.
 
 use crate::model::Severity;
+use crate::rules::Text;
 #[cfg(test)]
 use crate::rules::decode::as_text;
 use crate::rules::decode::{TokenShape, byte_set, scan_tokens};
 use crate::rules::{Hit, RuleMeta, TextRule};
-use crate::scan::text::Text;
 
 static META: RuleMeta = RuleMeta {
     id: "hex-payload",
     severity: Severity::High,
     summary: "a hex token that decodes to text another rule catches",
+    confidence: 90,
 };
 
 /// A run of 16+ hex digits, wherever it sits (no word boundary: `0x` prefixes and glued

@@ -20,6 +20,7 @@ static META: RuleMeta = RuleMeta {
     id: "name-collision",
     severity: Severity::Medium,
     summary: "two tools or prompts sharing one name, so which definition a call reaches is up to the client",
+    confidence: 60,
 };
 
 pub struct NameCollision;
@@ -377,7 +378,7 @@ impl ScanRule for NameCollision {
                 let surface = &surfaces[id.surface];
                 let label = surface.entities[id.entity].label();
                 let at = Location::new(surface, id, &label, "name", name);
-                found.push(Finding::new(META.id, severity, at, 0, name.len(), message));
+                found.push(Finding::new(&META, severity, at, 0, name.len(), message));
             }
         }
         found.sort_by_key(|finding| finding.entity);

@@ -1,8 +1,8 @@
 //! Test support shared by every rule's unit tests: run a rule the way the scanner does.
 
+use crate::rules::Text;
 use crate::rules::lexicon::GatedPatterns;
 use crate::rules::{Hit, TextRule};
-use crate::scan::text::Text;
 
 /// The hits `rule` reports on `input`, checking that the rule's trigger words admit every
 /// string it fires on (a missing trigger would silently lose the detection in a real scan).
@@ -62,7 +62,7 @@ pub fn corpus_strings() -> Vec<String> {
             }
             let text = std::fs::read_to_string(&path).expect("corpus files are readable");
             let value = crate::json::parse(&text).expect("corpus files are JSON");
-            crate::scan::walk::string_leaves(&value, &mut |_, leaf| strings.push(leaf.to_string()));
+            crate::json::walk::string_leaves(&value, &mut |_, leaf| strings.push(leaf.to_string()));
         }
     }
     strings

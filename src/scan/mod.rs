@@ -1,13 +1,15 @@
 //! From entities to findings: walk every string, run every rule, judge the whole scan.
 
-pub mod scope;
-pub mod text;
-pub mod walk;
+/// The prepared string every text rule reads; it lives with the rules.
+pub mod text {
+    pub use crate::rules::Text;
+}
 
 use crate::model::{CharIndex, EntityId, Finding, Location, Redaction, Surface};
+use crate::rules::Text;
+use crate::rules::scope;
 use crate::rules::{Hit, REGISTRY, Rule, RuleMeta, redactions};
 use std::cell::OnceCell;
-use text::Text;
 
 /// A string holding secrets, kept to mask them in whole-scan findings built after the walk.
 struct SecretString {
@@ -86,7 +88,7 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
             let scope = scope::Scope::new(surface_index, entity, &index);
             // Built for the first finding: most entities have none.
             let label = OnceCell::new();
-            walk::string_leaves(&entity.value, &mut |path, raw| {
+            crate::json::walk::string_leaves(&entity.value, &mut |path, raw| {
                 let text = Text::in_scope(raw, &scope, path);
                 for rule in rules {
                     let Rule::Text(rule) = rule else { continue };
@@ -126,9 +128,8 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
                 };
                 for (meta, Hit { start, end, message, severity, .. }) in pending.drain(..) {
                     let severity = severity.unwrap_or(meta.severity);
-                    findings.push(Finding::redacted(
-                        meta.id, severity, at, start, end, message, &masks,
-                    ));
+                    findings
+                        .push(Finding::redacted(meta, severity, at, start, end, message, &masks));
                 }
                 if !masks.is_empty() {
                     secrets.push(SecretString {

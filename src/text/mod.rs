@@ -6,6 +6,7 @@
 //! Rules ask it; none splits sentences, finds quotes or reads negation itself.
 
 pub mod lex;
+mod names;
 pub mod query;
 pub mod read;
 pub mod segment;
@@ -15,6 +16,7 @@ pub mod spans;
 use crate::vocab::classes::{act, func, thing};
 use crate::vocab::{self, Info};
 use lex::{Kind, Token};
+pub use names::name_words;
 use read::{Form, Party, Reading};
 use segment::{Clause, Sentence};
 use spans::{Span, SpanIndex, SpanKind};

@@ -138,7 +138,7 @@ const SECRET_NAMES: &[&str] = &[
 /// Whether an identifier (`STRIPE_SECRET_KEY`, `{{env.GITHUB_TOKEN}}`, `{session_token}`)
 /// names a credential. A lone `key` of a map (`{key}`) does not.
 pub fn secret_name(name: &str) -> bool {
-    let words = crate::scan::scope::name_words(name);
+    let words = crate::text::name_words(name);
     let secret = words.iter().any(|word| SECRET_NAMES.contains(&word.as_str()));
     secret
         && !(words.len() == 1
@@ -213,7 +213,7 @@ impl Doc<'_> {
                     }
                 }
                 Kind::EnvVar | Kind::Slot | Kind::Ident => {
-                    let spaced = crate::scan::scope::name_words(self.text(at)).join(" ");
+                    let spaced = crate::text::name_words(self.text(at)).join(" ");
                     let named = crate::vocab::phrase(&spaced).thing;
                     if named & thing::PROMPT != 0 {
                         return Some((at, Sensitive::Prompt));

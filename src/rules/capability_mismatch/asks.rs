@@ -156,7 +156,7 @@ fn user_said(doc: &Doc<'_>, range: Range<usize>) -> Option<usize> {
 /// What a parameter's name (`user_password`, `session_transcript`) says it holds, with the
 /// same weakness flag as [`asked`].
 pub(super) fn named(name: &str) -> Option<(Sensitive, bool)> {
-    let words = crate::scan::scope::name_words(name).join(" ");
+    let words = crate::rules::scope::name_words(name).join(" ");
     let doc = Doc::new(&words);
     let (at, what) = doc.sensitive_in(0..doc.tokens.len())?;
     Some((what, weak(&doc, at)))
@@ -192,7 +192,7 @@ pub(super) fn preset(text: &str) -> Option<Sensitive> {
     {
         return Some(what);
     }
-    let words = crate::scan::scope::name_words(text);
+    let words = crate::rules::scope::name_words(text);
     let store = words.iter().any(|word| {
         matches!(
             word.as_str(),

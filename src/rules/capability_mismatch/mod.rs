@@ -44,13 +44,13 @@ use reach::*;
 use side_channel::*;
 
 use crate::json::Value;
+use crate::json::walk::string_leaves;
 use crate::model::{Entity, EntityId, Finding, Kind, Location, Severity, Surface};
 use crate::rules::lexicon::{
     Gate, GatedPatterns, ascii_classes, ascii_regex, clause_end, clause_start, word_automaton,
 };
 use crate::rules::pattern::{ByteRegex, Regex};
 use crate::rules::{RuleMeta, ScanRule};
-use crate::scan::walk::string_leaves;
 use crate::text::Doc;
 use crate::text::query::Sensitive;
 use crate::text::read::{Form, Party};
@@ -63,6 +63,7 @@ static META: RuleMeta = RuleMeta {
     id: "capability-mismatch",
     severity: Severity::Medium,
     summary: "a tool whose declared purpose is computation or lookup but whose text reaches for credential files, shell execution or an outside address, or tells the model to fill a side-channel parameter",
+    confidence: 65,
 };
 
 pub struct CapabilityMismatch;
@@ -146,7 +147,7 @@ impl Sink<'_, '_> {
             text,
             chars: None,
         };
-        self.findings.push(Finding::new(META.id, META.severity, at, span.start, span.end, message));
+        self.findings.push(Finding::new(&META, META.severity, at, span.start, span.end, message));
     }
 }
 

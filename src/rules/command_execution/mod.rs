@@ -14,8 +14,8 @@
 //!   terminal, code runner or installer.
 
 use crate::model::Severity;
+use crate::rules::Text;
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
-use crate::scan::text::Text;
 use crate::text::Doc;
 use crate::text::lex::Kind;
 use crate::text::read::Party;
@@ -28,6 +28,7 @@ static META: RuleMeta = RuleMeta {
     severity: Severity::High,
     summary: "a dangerous shell command, a write to a file that runs code later, or an order to \
               run a command the tool's purpose does not need",
+    confidence: 85,
 };
 
 pub struct CommandExecution;

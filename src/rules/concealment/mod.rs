@@ -13,8 +13,8 @@
 //!   everything stays local`), or a report the order makes false (`report it as successful`).
 
 use crate::model::Severity;
+use crate::rules::Text;
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
-use crate::scan::text::Text;
 use crate::text::Doc;
 use crate::text::read::{Form, Party};
 use crate::vocab::classes::{act, func, thing};
@@ -29,6 +29,7 @@ static META: RuleMeta = RuleMeta {
     id: "concealment",
     severity: Severity::High,
     summary: "an order to keep the user from knowing what the tool does",
+    confidence: 85,
 };
 
 pub struct Concealment;

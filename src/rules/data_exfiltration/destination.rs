@@ -1,7 +1,7 @@
 //! Where a transfer goes: an address outside the machine that is neither a reference to docs,
 //! a local or private host, nor the provider the tool itself talks to.
 
-use crate::scan::scope::Scope;
+use crate::rules::scope::Scope;
 use crate::text::Doc;
 use crate::text::lex::Kind;
 use std::ops::Range;
@@ -100,7 +100,7 @@ pub fn provider(host: &str, scope: Option<&Scope<'_>>, extra: &[String]) -> bool
     let named = scope.is_some_and(|scope| {
         let purpose = scope.purpose();
         purpose.words.iter().any(|word| known(word))
-            || crate::scan::scope::name_words(scope.name()).iter().any(|word| known(word))
+            || crate::rules::scope::name_words(scope.name()).iter().any(|word| known(word))
     });
     named || extra.iter().any(|word| known(word))
 }

@@ -23,9 +23,9 @@ mod destination;
 pub use destination::private_host;
 
 use crate::model::Severity;
+use crate::rules::Text;
+use crate::rules::scope::Scope;
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
-use crate::scan::scope::Scope;
-use crate::scan::text::Text;
 use crate::text::Doc;
 use crate::text::lex::{Kind, flag};
 use crate::text::query::{Sensitive, secret_name};
@@ -39,6 +39,7 @@ static META: RuleMeta = RuleMeta {
     id: "data-exfiltration",
     severity: Severity::High,
     summary: "a secret, the model's own prompt or the conversation sent to an outside address",
+    confidence: 90,
 };
 
 pub struct DataExfiltration;
@@ -136,7 +137,7 @@ fn vendor_words(doc: &Doc) -> Vec<String> {
     for (at, token) in doc.tokens.iter().enumerate() {
         match token.kind {
             Kind::EnvVar | Kind::Ident | Kind::Slot => {
-                words.extend(crate::scan::scope::name_words(doc.text(at)));
+                words.extend(crate::rules::scope::name_words(doc.text(at)));
             }
             Kind::Word
                 if token.is(flag::CAPITAL) && token.info == crate::vocab::Info::default() =>
@@ -411,7 +412,7 @@ fn beacons(doc: &Doc, scope: Option<&Scope<'_>>, vendors: &[String], hits: &mut 
             .iter()
             .any(|mark| url.to_ascii_lowercase().contains(mark));
         let foreign = slots.iter().any(|slot| {
-            let words = crate::scan::scope::name_words(slot);
+            let words = crate::rules::scope::name_words(slot);
             words.len() > 1 && !words.iter().any(|word| host.contains(word.as_str()))
         });
         let environment = url.contains("env.") || url.contains('$');

@@ -23,9 +23,9 @@ mod urls;
 mod webhooks;
 
 use crate::model::Severity;
+use crate::rules::Text;
 use crate::rules::lexicon::word_automaton;
 use crate::rules::{Hit, RuleMeta, TextRule};
-use crate::scan::text::Text;
 use aho_corasick::AhoCorasick;
 use std::sync::LazyLock;
 
@@ -33,6 +33,7 @@ static META: RuleMeta = RuleMeta {
     id: "embedded-secret",
     severity: Severity::High,
     summary: "a live credential pasted into metadata (a cloud key, a token, a private key block, a password in a URL)",
+    confidence: 95,
 };
 
 /// One way a credential is written down, searched only where one of its stems (lowercase

@@ -25,8 +25,8 @@
 mod shapes;
 
 use crate::model::Severity;
+use crate::rules::Text;
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
-use crate::scan::text::Text;
 use crate::vocab::classes::{act, func, thing};
 use crate::vocab::lexicon;
 use std::sync::LazyLock;
@@ -36,6 +36,7 @@ static META: RuleMeta = RuleMeta {
     severity: Severity::High,
     summary: "text that takes the reading model over: overrides its instructions, gives it a new \
               role, a standing order, or an order to obey this server over the user",
+    confidence: 90,
 };
 
 pub struct HiddenInstructions;

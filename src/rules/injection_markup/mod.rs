@@ -24,8 +24,8 @@ mod markers;
 mod tests;
 
 use crate::model::Severity;
+use crate::rules::Text;
 use crate::rules::{Hit, RuleMeta, TextRule};
-use crate::scan::text::Text;
 use crate::text::read::{Form, Party};
 use crate::text::spans::SpanKind;
 use crate::text::{Doc, window, window_before};
@@ -38,6 +38,7 @@ static META: RuleMeta = RuleMeta {
     severity: Severity::High,
     summary: "chat markup (<|im_start|>system, [INST], <system>, System:, ### Response:) that \
               opens a fake turn with orders inside",
+    confidence: 60,
 };
 
 pub struct InjectionMarkup;

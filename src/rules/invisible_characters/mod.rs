@@ -38,13 +38,14 @@
 //! other selector (ideographic variation sequences).
 
 use crate::model::Severity;
+use crate::rules::Text;
 use crate::rules::{Hit, RuleMeta, TextRule};
-use crate::scan::text::Text;
 
 static META: RuleMeta = RuleMeta {
     id: "invisible-characters",
     severity: Severity::High,
     summary: "zero-width, bidirectional, tag and control characters that smuggle text past a human reviewer",
+    confidence: 85,
 };
 
 pub struct InvisibleCharacters;

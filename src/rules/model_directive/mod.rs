@@ -21,12 +21,12 @@
 //! ("Flags prompts like ...") is still reported, at low.
 
 use crate::model::Severity;
+use crate::rules::Text;
 use crate::rules::lexicon::{
     COVERT_ADVERBS, Gate, GatedPatterns, ascii_classes, ascii_regex, phrase_alternation,
 };
 use crate::rules::pattern::{ByteRegex, Regex};
 use crate::rules::{Hit, RuleMeta, TextRule};
-use crate::scan::text::Text;
 use std::cell::OnceCell;
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -46,6 +46,7 @@ static META: RuleMeta = RuleMeta {
     id: "model-directive",
     severity: Severity::Medium,
     summary: "plain-English orders addressed to the model rather than descriptions of the tool",
+    confidence: 65,
 };
 
 const MESSAGE: &str = "an order addressed to the model";

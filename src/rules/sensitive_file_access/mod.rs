@@ -16,11 +16,11 @@ mod verbs;
 
 use crate::json::Value;
 use crate::model::Severity;
+use crate::rules::Text;
 use crate::rules::lexicon::{ascii_regex, clause_end, clause_start};
 use crate::rules::pattern::{Regex, Searched};
+use crate::rules::scope::Scope;
 use crate::rules::{Hit, RuleMeta, TextRule};
-use crate::scan::scope::Scope;
-use crate::scan::text::Text;
 use crate::text::Doc;
 use crate::text::read::Form;
 use crate::vocab::classes::domain;
@@ -32,6 +32,7 @@ static META: RuleMeta = RuleMeta {
     id: "sensitive-file-access",
     severity: Severity::High,
     summary: "a directive to read or send a well-known credential file (an SSH private key, ~/.aws/credentials, saved browser logins, a crypto wallet, an agent's own MCP config)",
+    confidence: 80,
 };
 
 const MESSAGE: &str = "a directive to read a well-known credential or secret file";

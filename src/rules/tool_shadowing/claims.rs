@@ -2,7 +2,7 @@
 //! user asks to transfer money, always use this tool` in a unit converter), or a payment the
 //! user asks for sent to a literal account.
 
-use crate::scan::scope::{Scope, domains_of};
+use crate::rules::scope::{Scope, domains_of};
 use crate::text::Doc;
 use crate::text::read::Form;
 use crate::vocab::classes::{act, domain, thing};

@@ -2,7 +2,7 @@
 //! distrust, argument tampering. Each is read off one sentence's clauses.
 
 use super::foreign::{self, Target};
-use crate::scan::scope::Scope;
+use crate::rules::scope::Scope;
 use crate::text::Doc;
 use crate::text::lex::Kind;
 use crate::text::read::Form;

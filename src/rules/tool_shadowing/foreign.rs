@@ -2,7 +2,7 @@
 //! tool`, `other MCP servers`, `third-party tools`, `the built-in browser`), a tool by a name
 //! this server does not expose (`send_email`), or another server (`the GitHub MCP server`).
 
-use crate::scan::scope::Scope;
+use crate::rules::scope::Scope;
 use crate::text::Doc;
 use crate::text::lex::Kind;
 use crate::vocab::classes::{func, thing};

@@ -4,7 +4,7 @@
 //! spelt as written there, up to case.
 
 use crate::rules::name_collision::is_generic;
-use crate::scan::scope::{Scope, name_words};
+use crate::rules::scope::{Scope, name_words};
 use crate::text::Doc;
 use crate::text::lex::Kind;
 use std::ops::Range;

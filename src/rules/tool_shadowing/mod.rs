@@ -35,9 +35,9 @@ mod overrides;
 mod tests;
 
 use crate::model::Severity;
+use crate::rules::Text;
+use crate::rules::scope::name_words;
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
-use crate::scan::scope::name_words;
-use crate::scan::text::Text;
 use crate::text::Doc;
 
 static META: RuleMeta = RuleMeta {
@@ -45,6 +45,7 @@ static META: RuleMeta = RuleMeta {
     severity: Severity::High,
     summary: "text that steers how the agent uses other tools or servers, claims a sensitive \
               task the tool's purpose does not cover, or names another server's tool",
+    confidence: 75,
 };
 
 pub struct ToolShadowing;

@@ -25,9 +25,10 @@ mod tap;
 pub use origin::{check_url, cleartext_warning, public_url};
 pub use reaper::{ServersEnded, end_all};
 
+use crate::escape::escape;
+use crate::files::io_reason;
 use crate::json::Value;
 use crate::model::Entity;
-use crate::report::escape::escape;
 use crate::source::config::{self, Target};
 use crate::source::manifest::{self, ManifestError};
 use client::Scanner;
@@ -556,15 +557,6 @@ fn size(bytes: usize) -> String {
         format!("{} KiB", bytes / KIB)
     } else {
         format!("{bytes} bytes")
-    }
-}
-
-/// The OS's reason without Rust's ` (os error N)` suffix.
-fn io_reason(error: &std::io::Error) -> String {
-    let reason = error.to_string();
-    match reason.rfind(" (os error ") {
-        Some(at) => reason[..at].to_string(),
-        None => reason,
     }
 }
 

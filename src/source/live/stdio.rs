@@ -9,8 +9,8 @@
 use super::reaper;
 use super::tap::Tap;
 use super::{LiveError, quote};
+use crate::escape::escape;
 use crate::json::{self, Value};
-use crate::report::escape::escape;
 use rmcp::model::ServerJsonRpcMessage;
 use rmcp::service::{RoleClient, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;

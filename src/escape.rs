@@ -6,7 +6,7 @@
 //! differently from what the model receives. So every such character is shown as `<U+XXXX>`.
 //! JSON, SARIF's structured fields and the baseline and pin files keep the exact text instead.
 
-use crate::json::carried_surrogate;
+use crate::core::carried_surrogate;
 use std::borrow::Cow;
 
 /// Whether `c` must not reach a terminal as itself.

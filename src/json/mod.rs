@@ -13,6 +13,8 @@
 //! object (clients differ on which duplicate they read, so rune refuses rather than guess).
 //! Numbers keep their exact text. Every error names its line and column.
 
+pub mod walk;
+
 use std::collections::HashSet;
 use std::fmt;
 
@@ -74,22 +76,7 @@ impl Value {
     }
 }
 
-/// First code point of the block that carries lone surrogates: U+D800 + k travels as
-/// `SURROGATE_CARRIER_BASE + k`, 2048 code points ending at U+10FFFF.
-pub const SURROGATE_CARRIER_BASE: u32 = 0x10_F800;
-
-/// The code point that carries lone surrogate `unit` (0xD800..=0xDFFF).
-pub fn surrogate_carrier(unit: u16) -> char {
-    debug_assert!((0xD800..=0xDFFF).contains(&unit));
-    char::from_u32(SURROGATE_CARRIER_BASE + u32::from(unit - 0xD800))
-        .unwrap_or(char::REPLACEMENT_CHARACTER)
-}
-
-/// The lone surrogate `c` carries, if it is a carrier.
-pub fn carried_surrogate(c: char) -> Option<u16> {
-    let code = c as u32;
-    (code >= SURROGATE_CARRIER_BASE).then(|| (code - SURROGATE_CARRIER_BASE) as u16 + 0xD800)
-}
+pub use crate::core::{SURROGATE_CARRIER_BASE, carried_surrogate, surrogate_carrier};
 
 /// How deep arrays and objects may nest. Deeper input is refused with a clear error, so
 /// nothing that walks a parsed value recursively can run out of stack.
@@ -615,6 +602,21 @@ fn quoted_key(key: &str) -> String {
         None => write_string(&mut out, key),
     }
     out
+}
+
+/// A string value.
+pub(crate) fn string(text: &str) -> Value {
+    Value::String(text.to_string())
+}
+
+/// A whole-number value.
+pub(crate) fn number(n: impl Into<u64>) -> Value {
+    Value::Number(n.into().to_string())
+}
+
+/// An object with `members` in order.
+pub(crate) fn object(members: Vec<(&str, Value)>) -> Value {
+    Value::Object(members.into_iter().map(|(key, value)| (key.to_string(), value)).collect())
 }
 
 /// The document as rune writes JSON for people and tools: two-space indent, `": "`, only
