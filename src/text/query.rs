@@ -212,6 +212,11 @@ impl Doc<'_> {
                         return Some((at, Sensitive::DotEnv));
                     }
                 }
+                Kind::EnvVar | Kind::Slot | Kind::Ident
+                    if matches!(word, "process.env" | "os.environ" | "printenv") =>
+                {
+                    return Some((at, Sensitive::Environment));
+                }
                 Kind::EnvVar | Kind::Slot | Kind::Ident => {
                     let spaced = crate::text::name_words(self.text(at)).join(" ");
                     let named = crate::vocab::phrase(&spaced).thing;
@@ -235,7 +240,8 @@ impl Doc<'_> {
                     if info.thing & thing::ENV != 0
                         && (info.thing & thing::SECRET != 0
                             || self.word(at + 1).starts_with("variable")
-                            || self.runtime_environment(at))
+                            || self.runtime_environment(at)
+                            || self.command_alone(at))
                     {
                         return Some((at, Sensitive::Environment));
                     }
@@ -252,6 +258,14 @@ impl Doc<'_> {
             }
         }
         None
+    }
+
+    /// `the output of `env``: the token is the whole of a code span, a command of its own.
+    fn command_alone(&self, at: usize) -> bool {
+        let token = &self.tokens[at];
+        self.spans_at(token.start).any(|span| {
+            span.kind == super::spans::SpanKind::Code && span.range == (token.start..token.end)
+        })
     }
 
     /// `the process environment`, `the current shell's environment`, `the host's full
@@ -322,9 +336,24 @@ impl Doc<'_> {
     fn whole_conversation(&self, at: usize, floor: usize) -> bool {
         let word = self.word(at);
         let before = floor.max(at.saturating_sub(3))..at;
+        // `the last 20 messages`, `the previous ten turns`.
+        let last_many = word.ends_with('s')
+            && before
+                .clone()
+                .any(|b| matches!(self.word(b), "last" | "latest" | "previous" | "recent"))
+            && before
+                .clone()
+                .any(|b| self.tokens[b].kind == Kind::Number || NUMBERS.contains(&self.word(b)));
         let whole =
             before.clone().any(|b| self.tokens[b].info.func & (func::WHOLE | func::PRIOR) != 0)
-                || self.word(at + 1) == "so" && self.word(at + 2) == "far";
+                || self.word(at + 1) == "so" && self.word(at + 2) == "far"
+                || last_many;
         word.contains(' ') || word.starts_with("transcript") || whole
     }
 }
+
+/// Counts written out: `the last ten messages`.
+const NUMBERS: &[&str] = &[
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty", "fifty",
+    "hundred", "few", "several", "many",
+];

@@ -41,6 +41,10 @@ pub(super) const PERCEIVE: &[&str] = &[
     "find out",
 ];
 
+/// Who reads what a tool produced, besides the user.
+const AUDIENCE: &[&str] =
+    &["reader", "readers", "recipient", "recipients", "viewer", "viewers", "customer", "customers"];
+
 /// `so the user does not see them`, `so that they never notice`: a purpose clause in `clause`
 /// whose subject is the user and whose verb, negated, is perceiving.
 pub(super) fn unnoticed(doc: &Doc, clause: usize) -> bool {
@@ -54,11 +58,21 @@ pub(super) fn unnoticed(doc: &Doc, clause: usize) -> bool {
             next += 1;
         }
         let window = next..tokens.end.min(next + 6);
+        // `so the reader never sees where it was forwarded`: whoever reads what the tool made.
         let user = doc.user_in(window.clone()).is_some()
-            || matches!(doc.word(next), "they" | "nobody" | "no");
+            || matches!(doc.word(next), "they" | "nobody" | "no")
+            || doc.has_word(window.clone(), AUDIENCE);
         let negated = window.clone().any(|at| doc.tokens[at].info.func & func::NEG != 0)
             || matches!(doc.word(next), "nobody" | "no");
-        let Some(verb) = window.clone().find(|&at| PERCEIVE.contains(&doc.word(at))) else {
+        // Any form of the verb: `never sees`, `does not notice`.
+        let perceives = |at: usize| {
+            let word = doc.word(at);
+            PERCEIVE.contains(&word)
+                || PERCEIVE.iter().any(|base| {
+                    crate::vocab::inflect::verb_forms(base).iter().any(|(form, _)| form == word)
+                })
+        };
+        let Some(verb) = window.clone().find(|&at| perceives(at)) else {
             return false;
         };
         // What goes unseen is what the order did: nothing named (`does not notice`), a pronoun
@@ -68,7 +82,13 @@ pub(super) fn unnoticed(doc: &Doc, clause: usize) -> bool {
             .clone()
             .next()
             .is_none_or(|at| matches!(doc.tokens[at].kind, crate::text::lex::Kind::Punct(_)));
-        user && negated && (bare || doc.pronoun_at(object.clone()) || doc.activity_in(object))
+        // `where the report was forwarded`, `who else received it`: a question about an act.
+        let asked_about =
+            object.clone().next().is_some_and(|at| {
+                matches!(doc.word(at), "where" | "who" | "whom" | "that" | "how")
+            }) && doc.activity_in(verb + 1..tokens.end);
+        user && negated
+            && (bare || asked_about || doc.pronoun_at(object.clone()) || doc.activity_in(object))
     })
 }
 

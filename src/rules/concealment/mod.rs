@@ -343,8 +343,17 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             && doc.activity_in(object.clone());
         // `avoid running this`, `skip if known`: abstaining hides something only from telling.
         let abstains = ABSTAIN.contains(&verb);
+        // `omit that address from the draft preview shown to the user`: left out of what the
+        // user is shown.
+        let from_view = acted.clone().find(|&at| doc.word(at) == "from").is_some_and(|from| {
+            let view = from + 1..acted.end.min(from + 8);
+            doc.naming(view.clone(), thing::ANSWER).next().is_some() || doc.user_in(view).is_some()
+        });
         let shown = !abstains
-            && (step || doc.user_in(object.clone()).is_some() || answer && !object.is_empty());
+            && (step
+                || from_view
+                || doc.user_in(object.clone()).is_some()
+                || answer && !object.is_empty());
         if tells || shown && !described {
             return Some("an order to keep what the tool does from the user");
         }
@@ -445,7 +454,17 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     }
     // `strip those lines so the user does not see them`: an order whose purpose is that the
     // user does not find out.
-    if orders && !reading.negated && unnoticed(doc, clause) {
+    // The purpose may stand as a clause of its own: `remove those lines, so the reader never
+    // sees where the report went`.
+    let purpose_after = clause + 1 < doc.clauses.len()
+        && doc.clauses[clause + 1].sentence == doc.clauses[clause].sentence
+        && doc.clauses[clause + 1]
+            .tokens
+            .clone()
+            .find(|&at| !matches!(doc.tokens[at].kind, crate::text::lex::Kind::Punct(_)))
+            .is_some_and(|at| doc.word(at) == "so")
+        && unnoticed(doc, clause + 1);
+    if orders && !reading.negated && (unnoticed(doc, clause) || purpose_after) {
         return Some("an order to keep what the tool does from the user");
     }
     // A covert manner on an action that moves, takes or changes something. Done secretly, any
