@@ -101,6 +101,38 @@ fn users_choice(doc: &Doc, found: &Found) -> bool {
     })
 }
 
+/// How many tokens either side of a tool's name the text may place it on another server.
+const PLACING_REACH: usize = 64;
+
+/// A tool named only, that no server in the scan exposes and the text does not place on
+/// another server (`the filesystem server's write_file`, `post_message on the Slack server`).
+fn unplaced(doc: &Doc, found: &Found) -> bool {
+    if !found.target.named_only() || found.target.elsewhere() {
+        return false;
+    }
+    // Where the text names it nearby: `The filesystem server's write_file corrupts files.
+    // Calls to write_file are unsafe`. The window is bounded, so many names cost linear time.
+    let name = doc.word(found.at);
+    let near =
+        found.at.saturating_sub(PLACING_REACH)..doc.tokens.len().min(found.at + PLACING_REACH);
+    !near.into_iter().any(|at| doc.word(at) == name && placed_elsewhere(doc, at))
+}
+
+/// Whether the text puts the tool named at `at` on another server.
+fn placed_elsewhere(doc: &Doc, at: usize) -> bool {
+    let own = |range: Range<usize>| doc.has_word(range, &["this", "our", "its", "my"]);
+    let before = at.saturating_sub(3)..at;
+    let possessed = before.clone().any(|b| {
+        doc.word(b).starts_with("server") && doc.tokens[b].is(crate::text::lex::flag::POSSESSIVE)
+    }) && !own(before.clone());
+    let after = at + 1..doc.tokens.len().min(at + 7);
+    let on_server =
+        after.clone().find(|&a| doc.word(a).starts_with("server")).is_some_and(|server| {
+            doc.has_word(at + 1..server, &["on", "from", "of", "in"]) && !own(at + 1..server)
+        });
+    possessed || on_server
+}
+
 /// One foreign target in a sentence.
 pub struct Found {
     pub at: usize,
@@ -202,7 +234,13 @@ const REPLACING: &[&str] =
 /// `Calls to send_email are no longer supported`, `other search providers return unsafe
 /// results`.
 fn verdict(doc: &Doc, found: &Found) -> bool {
-    let clause = found.clause;
+    // `Slack's post_message (on the Slack server) is no longer supported`: a verbless subject
+    // the clause after the brackets carries over is judged by that clause.
+    let sentence = doc.sentence_of(found.clause);
+    let clause = (found.clause + 1..sentence.end)
+        .find(|&c| doc.readings[c].subject_tokens.contains(&found.at))
+        .filter(|_| doc.readings[found.clause].form == Form::Fragment)
+        .unwrap_or(found.clause);
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
     // The target is what the verdict is about: before the verb, or in a clause without one.
@@ -212,12 +250,12 @@ fn verdict(doc: &Doc, found: &Found) -> bool {
     {
         return false;
     }
-    if found.target.named_only() && !found.target.elsewhere() {
+    if unplaced(doc, found) {
         // A tool this server does not expose and nobody here does: most often its own tool
         // renamed or removed in an earlier version.
         return false;
     }
-    let after = found.at + 1..tokens.end;
+    let after = (found.at + 1).max(tokens.start)..tokens.end;
     let verdict = doc.has(after.clone(), func::VERDICT)
         || after
             .clone()
@@ -246,7 +284,7 @@ fn preference(doc: &Doc, found: &Found) -> Option<usize> {
     if !instead || reading.negated {
         return None;
     }
-    if found.target.named_only() && !found.target.elsewhere() {
+    if unplaced(doc, found) {
         return None;
     }
     let pressed = reading.orders_model() || reading.always || doc.has(tokens, func::ONLY);
@@ -385,9 +423,7 @@ fn tampering(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> 
         reading.obligation && !reading.negated && literal(doc, doc.clauses[c].tokens.clone())
     });
     let regardless = doc.has(tokens.clone(), func::REGARDLESS) || fixed && obliged;
-    if !regardless
-        || found.target.named_only() && !found.target.elsewhere() && !literal(doc, tokens.clone())
-    {
+    if !regardless || unplaced(doc, found) && !literal(doc, tokens.clone()) {
         return None;
     }
     let pressed =

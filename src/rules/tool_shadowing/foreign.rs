@@ -175,8 +175,13 @@ pub fn named(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<(usize
             after += 1;
         }
         let next = doc.word(after);
+        // `calls to write_file`, `the filesystem server's write_file`.
         let called = matches!(next, "tool" | "function" | "endpoint" | "command")
             || CALLING.contains(&doc.word(previous))
+            || doc.word(previous) == "to"
+                && matches!(doc.word(previous.saturating_sub(1)), "calls" | "call" | "requests")
+            || doc.word(previous).starts_with("server")
+                && doc.tokens[previous].is(crate::text::lex::flag::POSSESSIVE)
             || snake && matches!(doc.word(previous), "use" | "using" | "uses" | "with" | "via")
             || doc.word(previous) == "tool" && doc.word(previous.saturating_sub(1)) == "the"
             || snake
