@@ -13,8 +13,8 @@
 use super::{FileProblem, GateFileError, digest, is_digest, shape};
 use crate::json::walk;
 use crate::json::{self, Value};
-use crate::json::{number, object, string};
 use crate::model::{Kind, Surface};
+use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
@@ -142,25 +142,15 @@ impl Pin {
         let entities = self
             .entities
             .iter()
-            .map(|entity| {
-                let mut members =
-                    vec![("kind", string(entity.kind.as_str())), ("name", string(&entity.name))];
-                if let Some(source) = &entity.source {
-                    members.push(("source", string(source)));
-                }
-                if entity.occurrence > 1 {
-                    members.push(("occurrence", number(entity.occurrence as u64)));
-                }
-                let fields =
-                    entity.fields.iter().map(|(path, hash)| (path.clone(), string(hash))).collect();
-                members.push(("fields", Value::Object(fields)));
-                object(members)
+            .map(|entity| PinRow {
+                kind: entity.kind.as_str(),
+                name: &entity.name,
+                source: entity.source.as_deref(),
+                occurrence: (entity.occurrence > 1).then_some(entity.occurrence),
+                fields: &entity.fields,
             })
             .collect();
-        json::to_pretty(&object(vec![
-            ("version", number(PIN_VERSION)),
-            ("entities", Value::Array(entities)),
-        ]))
+        json::serial::to_pretty(&PinFile { version: PIN_VERSION, entities })
     }
 
     pub fn load(path: &Path) -> Result<Pin, GateFileError> {
@@ -330,6 +320,25 @@ impl Pin {
         };
         Ok(Judgement { drift: compare(&pinned, &current.entities), unchecked })
     }
+}
+
+/// A pin file as written (version 1).
+#[derive(Serialize)]
+struct PinFile<'a> {
+    version: u32,
+    entities: Vec<PinRow<'a>>,
+}
+
+/// One pinned entity as written; `occurrence` only from 2.
+#[derive(Serialize)]
+struct PinRow<'a> {
+    kind: &'static str,
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    occurrence: Option<usize>,
+    fields: &'a BTreeMap<String, String>,
 }
 
 type Identity<'a> = (&'a str, Kind, &'a str);
