@@ -166,20 +166,32 @@ pub enum FailOn {
     High,
 }
 
-/// `--timeout`: a finite, positive number of seconds.
-fn parse_seconds(text: &str) -> Result<f64, String> {
+/// Why a `--timeout` is refused; clap prints the message after the flag's name.
+#[derive(Debug, thiserror::Error)]
+enum SecondsError {
+    #[error("'{0}' is not a number of seconds")]
+    NotANumber(String),
+    #[error("'{0}' is not a length of time rune can wait; give a positive number of seconds")]
+    NotFinite(String),
+    #[error("'{0}' is not a positive number of seconds")]
+    NotPositive(String),
+    #[error("'{0}' is longer than a day; give at most 86400 seconds")]
+    TooLong(String),
+}
+
+/// `--timeout`: a finite, positive number of seconds. clap takes any error type that is a
+/// `std::error::Error`, so the refusal is typed.
+fn parse_seconds(text: &str) -> Result<f64, SecondsError> {
     let seconds: f64 =
-        text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+        text.trim().parse().map_err(|_| SecondsError::NotANumber(text.to_string()))?;
     if !seconds.is_finite() {
-        return Err(format!(
-            "'{text}' is not a length of time rune can wait; give a positive number of seconds"
-        ));
+        return Err(SecondsError::NotFinite(text.to_string()));
     }
     if seconds <= 0.0 {
-        return Err(format!("'{text}' is not a positive number of seconds"));
+        return Err(SecondsError::NotPositive(text.to_string()));
     }
     if seconds > 86_400.0 {
-        return Err(format!("'{text}' is longer than a day; give at most 86400 seconds"));
+        return Err(SecondsError::TooLong(text.to_string()));
     }
     Ok(seconds)
 }

@@ -219,7 +219,7 @@ pub fn scan(args: &Args) -> Result<Loaded, Failure> {
                 artifacts.push(Some(plan.artifact.clone()));
                 ServerStatus::Scanned
             }
-            (EntryStatus::Ready(_), Some(Err(reason))) => ServerStatus::Failed(reason),
+            (EntryStatus::Ready(_), Some(Err(reason))) => ServerStatus::Failed(reason.to_string()),
             (EntryStatus::Ready(_), None) => ServerStatus::Failed("the scan did not finish".into()),
         };
         if let ServerStatus::Failed(reason) = &status {

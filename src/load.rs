@@ -308,7 +308,7 @@ fn config_run(args: &Args, path: &Path) -> Result<Loaded, Failure> {
                     .push(Surface { source: Some(entry.name.clone()), entities: listing.entities });
                 ServerStatus::Scanned
             }
-            (EntryStatus::Ready(_), Some(Err(reason))) => ServerStatus::Failed(reason),
+            (EntryStatus::Ready(_), Some(Err(reason))) => ServerStatus::Failed(reason.to_string()),
             (EntryStatus::Ready(_), None) => ServerStatus::Failed("the scan did not finish".into()),
         };
         if let ServerStatus::Failed(reason) = &status {
@@ -349,10 +349,10 @@ pub fn write_snapshots(
 pub fn open_all(
     args: &Args,
     entries: &[&config::ServerEntry],
-) -> Vec<Option<Result<live::Listing, String>>> {
+) -> Vec<Option<Result<live::Listing, ServerFailure>>> {
     let options = options(args);
     let total = entries.len();
-    let results: Vec<Mutex<Option<Result<live::Listing, String>>>> =
+    let results: Vec<Mutex<Option<Result<live::Listing, ServerFailure>>>> =
         (0..total).map(|_| Mutex::new(None)).collect();
     // (next entry to look at, servers started so far)
     let next = Mutex::new((0usize, 0usize));
@@ -389,14 +389,25 @@ pub fn open_all(
     results.into_iter().map(|slot| slot.into_inner().ok().flatten()).collect()
 }
 
+/// Why one server of a config or discovery run was not listed. Its message is the live
+/// error's with the server's credentials taken out. Shared, since a server several discovered
+/// files declare is opened once.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{}", config::redact(&error.to_string(), secrets))]
+pub struct ServerFailure {
+    error: std::sync::Arc<LiveError>,
+    secrets: Vec<String>,
+}
+
 /// One server of a config: its URL checked first, its credentials kept out of the reason.
 fn open(
     name: &str,
     target: &Target,
     secrets: &[String],
     options: &live::Options,
-) -> Result<live::Listing, String> {
-    let reason = |error: LiveError| config::redact(&error.to_string(), secrets);
+) -> Result<live::Listing, ServerFailure> {
+    let reason =
+        |error: LiveError| ServerFailure { error: error.into(), secrets: secrets.to_vec() };
     if let Target::Http { url, .. } | Target::Sse { url, .. } = target {
         live::check_url(url, "url").map_err(reason)?;
     }

@@ -36,17 +36,22 @@ impl Failure {
     }
 }
 
-impl From<String> for Failure {
-    fn from(message: String) -> Failure {
-        Failure::new(message)
-    }
+/// The library's errors that end a run, each printed as its one line.
+macro_rules! failure_from {
+    ($($error:ty),* $(,)?) => {$(
+        impl From<$error> for Failure {
+            fn from(error: $error) -> Failure {
+                Failure::new(error.to_string())
+            }
+        }
+    )*};
 }
 
-impl From<rune::gate::GateFileError> for Failure {
-    fn from(error: rune::gate::GateFileError) -> Failure {
-        Failure::new(error.to_string())
-    }
-}
+failure_from!(
+    rune::gate::GateFileError,
+    rune::gate::pin::JudgeError,
+    rune::source::config::ConfigError,
+);
 
 fn main() -> ExitCode {
     signals::install();

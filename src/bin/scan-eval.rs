@@ -61,6 +61,29 @@ enum Format {
 
 const BREACHED: u8 = 6;
 
+/// Why the corpus could not be evaluated: one line for stderr, exit 2.
+#[derive(Debug, thiserror::Error)]
+enum Failure {
+    #[error(transparent)]
+    Thresholds(#[from] gate::ThresholdsError),
+    #[error("{flag} must be a number from 0 to 1, got {value}")]
+    Flag { flag: &'static str, value: f64 },
+    #[error(transparent)]
+    Corpus(#[from] corpus::CorpusError),
+    #[error(
+        "{} holds no malicious case for any registered rule, so the gate would be vacuous",
+        .0.display()
+    )]
+    NoMalicious(PathBuf),
+    #[error(
+        "{} holds no hard negative (a benign case with \"resembles\"), so false positives cannot be measured",
+        .0.display()
+    )]
+    NoHardNegative(PathBuf),
+    #[error("cannot write the scorecard: {0}")]
+    Write(std::io::Error),
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     match run(&args) {
@@ -72,7 +95,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(args: &Args) -> Result<ExitCode, String> {
+fn run(args: &Args) -> Result<ExitCode, Failure> {
     let mut thresholds = match &args.thresholds {
         Some(path) => gate::Thresholds::load(path)?,
         None => gate::Thresholds::default(),
@@ -86,7 +109,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         if let Some(value) = value
             && !(0.0..=1.0).contains(&value)
         {
-            return Err(format!("{flag} must be a number from 0 to 1, got {value}"));
+            return Err(Failure::Flag { flag, value });
         }
     }
     thresholds.min_recall = args.min_recall.unwrap_or(thresholds.min_recall);
@@ -94,29 +117,20 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     thresholds.min_category_recall = args.min_category_recall.or(thresholds.min_category_recall);
     thresholds.max_category_fp = args.max_category_fp.or(thresholds.max_category_fp);
 
-    let corpus = corpus::load(&args.corpus).map_err(|error| error.to_string())?;
+    let corpus = corpus::load(&args.corpus)?;
     let card = score::evaluate(&corpus);
     if card.overall.malicious() == 0 && card.blind.is_empty() {
-        return Err(format!(
-            "{} holds no malicious case for any registered rule, so the gate would be vacuous",
-            args.corpus.display()
-        ));
+        return Err(Failure::NoMalicious(args.corpus.clone()));
     }
     if card.overall.hard_negatives() == 0 && card.blind.is_empty() {
-        return Err(format!(
-            "{} holds no hard negative (a benign case with \"resembles\"), so false positives cannot be measured",
-            args.corpus.display()
-        ));
+        return Err(Failure::NoHardNegative(args.corpus.clone()));
     }
 
     let rendered = match args.format {
         Format::Json => json::to_pretty(&score::to_value(&card)),
         Format::Markdown => score::to_markdown(&card),
     };
-    std::io::stdout()
-        .lock()
-        .write_all(rendered.as_bytes())
-        .map_err(|error| format!("cannot write the scorecard: {error}"))?;
+    std::io::stdout().lock().write_all(rendered.as_bytes()).map_err(Failure::Write)?;
 
     if !args.gate {
         return Ok(ExitCode::SUCCESS);

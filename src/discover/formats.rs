@@ -5,14 +5,45 @@
 
 use super::clients::Format;
 use crate::json::Value;
-use crate::source::config;
+use crate::source::config::{self, JsoncError};
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
+/// Why a file's text is not a value rune reads: one line, for the caller to name the file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    #[error(transparent)]
+    Jsonc(#[from] JsoncError),
+    /// The parser's message, on one line.
+    #[error("not valid TOML: {0}")]
+    Toml(String),
+    #[error("not valid YAML: {info} at line {line}, column {column}")]
+    Yaml { info: String, line: usize, column: usize },
+    #[error("a YAML key that is not text {0}")]
+    YamlKey(At),
+    #[error("duplicate key \"{}\" {at}", key.escape_debug())]
+    YamlDuplicateKey { key: String, at: At },
+    #[error("a YAML alias {0}; rune does not expand aliases, write the value out")]
+    YamlAlias(At),
+}
+
+/// A place in a YAML file: `at line 3, column 5` (the column 1-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct At {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl std::fmt::Display for At {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "at line {}, column {}", self.line, self.column)
+    }
+}
+
 /// A file's text as a value; `Err` is the problem, one line, for the caller to name the file.
-pub fn parse(text: &str, format: Format) -> Result<Value, String> {
+pub fn parse(text: &str, format: Format) -> Result<Value, FormatError> {
     match format {
-        Format::Jsonc => config::parse_jsonc(text),
+        Format::Jsonc => Ok(config::parse_jsonc(text)?),
         Format::Toml => toml_value(text),
         Format::Yaml => yaml_value(text),
     }
@@ -20,10 +51,10 @@ pub fn parse(text: &str, format: Format) -> Result<Value, String> {
 
 // ---- TOML -----------------------------------------------------------------------------------
 
-fn toml_value(text: &str) -> Result<Value, String> {
-    let table: toml::Table = text.parse().map_err(|error: toml::de::Error| {
-        format!("not valid TOML: {}", one_line(error.message()))
-    })?;
+fn toml_value(text: &str) -> Result<Value, FormatError> {
+    let table: toml::Table = text
+        .parse()
+        .map_err(|error: toml::de::Error| FormatError::Toml(one_line(error.message())))?;
     Ok(from_toml_table(table))
 }
 
@@ -46,17 +77,16 @@ fn from_toml(value: toml::Value) -> Value {
 // ---- YAML -----------------------------------------------------------------------------------
 
 /// The first document of a YAML stream (an empty stream is an empty map).
-fn yaml_value(text: &str) -> Result<Value, String> {
+fn yaml_value(text: &str) -> Result<Value, FormatError> {
     let mut builder = YamlBuilder::default();
     let mut parser = Parser::new_from_str(text);
     parser.load(&mut builder, false).map_err(|error| {
         let marker = error.marker();
-        format!(
-            "not valid YAML: {} at line {}, column {}",
-            one_line(error.info()),
-            marker.line(),
-            marker.col() + 1
-        )
+        FormatError::Yaml {
+            info: one_line(error.info()),
+            line: marker.line(),
+            column: marker.col() + 1,
+        }
     })?;
     if let Some(problem) = builder.problem {
         return Err(problem);
@@ -75,11 +105,11 @@ struct YamlBuilder {
     stack: Vec<Open>,
     document: Option<Value>,
     /// The first thing rune refuses; parsing goes on, but the file is not read.
-    problem: Option<String>,
+    problem: Option<FormatError>,
 }
 
 impl YamlBuilder {
-    fn refuse(&mut self, problem: String) {
+    fn refuse(&mut self, problem: FormatError) {
         self.problem.get_or_insert(problem);
     }
 
@@ -97,14 +127,13 @@ impl YamlBuilder {
                     Value::Bool(key) => *pending = Some((key.to_string(), mark)),
                     _ => {
                         *pending = Some((String::new(), mark));
-                        let at = position(mark);
-                        self.refuse(format!("a YAML key that is not text {at}"));
+                        self.refuse(FormatError::YamlKey(position(mark)));
                     }
                 },
                 Some((key, at)) => {
                     if members.iter().any(|(existing, _)| *existing == key) {
                         let problem =
-                            format!("duplicate key \"{}\" {}", key.escape_debug(), position(at));
+                            FormatError::YamlDuplicateKey { key: key.clone(), at: position(at) };
                         members.push((key, node));
                         self.refuse(problem);
                     } else {
@@ -116,8 +145,8 @@ impl YamlBuilder {
     }
 }
 
-fn position(mark: Marker) -> String {
-    format!("at line {}, column {}", mark.line(), mark.col() + 1)
+fn position(mark: Marker) -> At {
+    At { line: mark.line(), column: mark.col() + 1 }
 }
 
 impl MarkedEventReceiver for YamlBuilder {
@@ -145,10 +174,7 @@ impl MarkedEventReceiver for YamlBuilder {
                 self.place(node, mark);
             }
             Event::Alias(_) => {
-                self.refuse(format!(
-                    "a YAML alias {}; rune does not expand aliases, write the value out",
-                    position(mark)
-                ));
+                self.refuse(FormatError::YamlAlias(position(mark)));
                 self.place(Value::Null, mark);
             }
             Event::Nothing
@@ -212,12 +238,12 @@ mod tests {
 
     #[test]
     fn yaml_refuses_repeated_keys_and_aliases() {
-        let repeated = parse("a: 1\nb: 2\na: 3\n", Format::Yaml).unwrap_err();
+        let repeated = parse("a: 1\nb: 2\na: 3\n", Format::Yaml).unwrap_err().to_string();
         assert_eq!(repeated, "duplicate key \"a\" at line 3, column 1");
         let bomb = "a: &a [x, x]\nb: &b [*a, *a]\nc: [*b, *b]\n";
-        let refused = parse(bomb, Format::Yaml).unwrap_err();
+        let refused = parse(bomb, Format::Yaml).unwrap_err().to_string();
         assert!(refused.starts_with("a YAML alias at line 2"), "{refused}");
-        let broken = parse("a: [1, 2\n", Format::Yaml).unwrap_err();
+        let broken = parse("a: [1, 2\n", Format::Yaml).unwrap_err().to_string();
         assert!(broken.starts_with("not valid YAML: "), "{broken}");
         assert_eq!(broken.lines().count(), 1);
     }
@@ -233,7 +259,7 @@ mod tests {
         let names: Vec<&str> = servers.iter().map(|(name, _)| name.as_str()).collect();
         assert_eq!(names, ["zeta", "alpha"]);
         assert_eq!(servers[0].1.get("enabled"), Some(&Value::Bool(false)));
-        let broken = parse("[a]\nx = 1\nx = 2\n", Format::Toml).unwrap_err();
+        let broken = parse("[a]\nx = 1\nx = 2\n", Format::Toml).unwrap_err().to_string();
         assert!(broken.starts_with("not valid TOML: "), "{broken}");
         assert_eq!(broken.lines().count(), 1);
     }
@@ -243,7 +269,10 @@ mod tests {
         let value = parse("{\n // c\n \"a\": [1,],\n}", Format::Jsonc).expect("reads");
         assert_eq!(value.get("a"), Some(&Value::Array(vec![Value::Number("1".into())])));
         assert!(
-            parse("{\"a\": 1, \"a\": 2}", Format::Jsonc).unwrap_err().contains("duplicate key")
+            parse("{\"a\": 1, \"a\": 2}", Format::Jsonc)
+                .unwrap_err()
+                .to_string()
+                .contains("duplicate key")
         );
     }
 }

@@ -102,7 +102,7 @@ pub fn json(files: &[FoundFile]) -> String {
             Err(problem) => {
                 let mut fields = common();
                 fields.push(("scope".into(), string(file.scope.as_str())));
-                fields.push(("error".into(), string(problem)));
+                fields.push(("error".into(), string(&problem.to_string())));
                 unreadable.push(Value::Object(fields));
             }
             Ok(found) => {

@@ -19,6 +19,23 @@ use crate::source::live;
 use clients::{CLIENTS, Client, Format, Os, Place, Scope, Shape};
 use std::path::{Path, PathBuf};
 
+/// Why a client's file that exists could not be read: one line, for [`file_problem`] to name
+/// the file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FileError {
+    #[error("it is a folder, where the client keeps a file")]
+    Folder,
+    /// The operating system refused the read: its reason, as rune words it.
+    #[error("{0}")]
+    Io(String),
+    #[error("the byte at offset {offset} is not valid UTF-8; save the file as UTF-8")]
+    NotUtf8 { offset: usize },
+    #[error(transparent)]
+    Format(#[from] formats::FormatError),
+    #[error(transparent)]
+    Shape(#[from] shapes::ShapeError),
+}
+
 /// Where to look.
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -42,7 +59,7 @@ pub struct FoundFile {
     /// project file, so names (and pins keyed by them) do not depend on where either lives.
     pub shown: String,
     /// Its servers, or the one-line reason it could not be read.
-    pub servers: Result<Vec<Discovered>, String>,
+    pub servers: Result<Vec<Discovered>, FileError>,
 }
 
 /// One server a file declares.
@@ -145,19 +162,17 @@ fn folder_files(root: &Path, relative: &str) -> Vec<(String, Format)> {
 }
 
 /// The file's text: `None` when there is no such file, `Some(Err)` when it cannot be read.
-fn read_text(path: &Path) -> Option<Result<String, String>> {
+fn read_text(path: &Path) -> Option<Result<String, FileError>> {
     match std::fs::read(path) {
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
         Err(error) if error.kind() == std::io::ErrorKind::IsADirectory || path.is_dir() => {
-            Some(Err("it is a folder, where the client keeps a file".to_string()))
+            Some(Err(FileError::Folder))
         }
-        Err(error) => Some(Err(crate::source::io_reason(&error))),
-        Ok(bytes) => Some(String::from_utf8(bytes).map_err(|error| {
-            format!(
-                "the byte at offset {} is not valid UTF-8; save the file as UTF-8",
-                error.utf8_error().valid_up_to()
-            )
-        })),
+        Err(error) => Some(Err(FileError::Io(crate::source::io_reason(&error)))),
+        Ok(bytes) => Some(
+            String::from_utf8(bytes)
+                .map_err(|error| FileError::NotUtf8 { offset: error.utf8_error().valid_up_to() }),
+        ),
     }
 }
 
@@ -167,7 +182,7 @@ fn servers(
     scope: Scope,
     workspace: &Path,
     env: &dyn Environment,
-) -> Result<Vec<Discovered>, String> {
+) -> Result<Vec<Discovered>, FileError> {
     let raw = shapes::servers(document, shape)?;
     let inputs = document.get("inputs");
     let mut read = Vec::with_capacity(raw.len());
@@ -184,7 +199,7 @@ fn servers(
                 ServerEntry {
                     name: server.name.clone(),
                     transport: config::TransportLabel::Unreadable,
-                    status: EntryStatus::Failed(reason.clone()),
+                    status: EntryStatus::Failed(reason.to_string()),
                     secrets: Vec::new(),
                 },
                 String::new(),
@@ -273,8 +288,9 @@ pub fn client_ids() -> String {
 }
 
 /// A one-line problem naming a file, escaped for the terminal.
-pub fn file_problem(file: &FoundFile, problem: &str) -> String {
-    format!("cannot read {} config {}: {}", file.client.name, escape(&file.shown), escape(problem))
+pub fn file_problem(file: &FoundFile, problem: &FileError) -> String {
+    let problem = problem.to_string();
+    format!("cannot read {} config {}: {}", file.client.name, escape(&file.shown), escape(&problem))
 }
 
 /// An [`Environment`] whose home folder is `--home`'s.

@@ -12,18 +12,49 @@
 use super::clients::Shape;
 use crate::json::Value;
 
+/// Why a file's servers, or one of its entries, cannot be brought to `--config`'s shape. Each
+/// message is one line; the caller names the file or the server.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeError {
+    /// The server map at `path` (dotted) is not an object.
+    #[error("\"{path}\" must be an object mapping server names to their settings, got {got}")]
+    MapType { path: String, got: &'static str },
+    /// Claude Code: a problem inside one project's settings.
+    #[error("project {}: {inner}", quoted(folder))]
+    Project { folder: String, inner: Box<ShapeError> },
+    #[error("\"{key}\" must be a list of servers, got {got}")]
+    NotList { key: &'static str, got: &'static str },
+    #[error("{NO_NAME}")]
+    NoName,
+    #[error("the entry gives arguments both in \"command\" and in \"args\"")]
+    ArgumentsTwice,
+    #[error("the entry gives more than one of \"url\", \"serverUrl\" and \"uri\"")]
+    SeveralUrls,
+    #[error("\"env_http_headers\" must map header names to variable names")]
+    EnvHttpHeaders,
+    #[error("\"bearer_token_env_var\" must be a variable name")]
+    BearerTokenVariable,
+    #[error(
+        "\"enabled\" must be true or false, got {0}; rune will not guess whether the server is \
+         switched off"
+    )]
+    Enabled(&'static str),
+    #[error("the entry gives both \"{0}\" and \"{1}\"; keep one")]
+    Both(&'static str, &'static str),
+}
+
 /// One server as found in a file, its entry in `--config`'s shape (or why it is not one).
 #[derive(Debug, Clone, PartialEq)]
 pub struct RawServer {
     pub name: String,
-    pub entry: Result<Value, String>,
+    pub entry: Result<Value, ShapeError>,
     /// Claude Code's local scope: the project folder the entry belongs to.
     pub project: Option<String>,
 }
 
 /// The servers of a parsed file. `Err` is a whole-file problem (a server map of the wrong type).
 /// A file that has no servers where its client keeps them has none: settings files often do.
-pub fn servers(document: &Value, shape: Shape) -> Result<Vec<RawServer>, String> {
+pub fn servers(document: &Value, shape: Shape) -> Result<Vec<RawServer>, ShapeError> {
     let mut found = Vec::new();
     match shape {
         Shape::Standard => {
@@ -44,8 +75,9 @@ pub fn servers(document: &Value, shape: Shape) -> Result<Vec<RawServer>, String>
             }
             if let Some(projects) = map_at(document, &["projects"])? {
                 for (folder, settings) in projects {
-                    let Some(map) = map_at(settings, &["mcpServers"])
-                        .map_err(|error| format!("project {}: {error}", quoted(folder)))?
+                    let Some(map) = map_at(settings, &["mcpServers"]).map_err(|error| {
+                        ShapeError::Project { folder: folder.clone(), inner: Box::new(error) }
+                    })?
                     else {
                         continue;
                     };
@@ -63,7 +95,7 @@ pub fn servers(document: &Value, shape: Shape) -> Result<Vec<RawServer>, String>
                         }
                         _ => found.push(RawServer {
                             name: format!("#{}", index + 1),
-                            entry: Err(NO_NAME.to_string()),
+                            entry: Err(ShapeError::NoName),
                             project: None,
                         }),
                     }
@@ -72,10 +104,7 @@ pub fn servers(document: &Value, shape: Shape) -> Result<Vec<RawServer>, String>
             // Continue's JSON block files are written the way Claude's are.
             Some(Value::Object(_)) => return servers(document, Shape::Standard),
             Some(other) => {
-                return Err(format!(
-                    "\"{key}\" must be a list of servers, got {}",
-                    other.type_name()
-                ));
+                return Err(ShapeError::NotList { key, got: other.type_name() });
             }
         },
     }
@@ -99,7 +128,10 @@ fn from_map(map: &[(String, Value)], project: Option<String>) -> Vec<RawServer> 
 }
 
 /// The object at `path`; `None` when any step is absent or `null`.
-fn map_at<'a>(document: &'a Value, path: &[&str]) -> Result<Option<&'a [(String, Value)]>, String> {
+fn map_at<'a>(
+    document: &'a Value,
+    path: &[&str],
+) -> Result<Option<&'a [(String, Value)]>, ShapeError> {
     let mut here = document;
     for (depth, key) in path.iter().enumerate() {
         match here.get(key) {
@@ -112,16 +144,12 @@ fn map_at<'a>(document: &'a Value, path: &[&str]) -> Result<Option<&'a [(String,
     }
     match here {
         Value::Object(members) => Ok(Some(members)),
-        other => Err(format!(
-            "\"{}\" must be an object mapping server names to their settings, got {}",
-            path.join("."),
-            other.type_name()
-        )),
+        other => Err(ShapeError::MapType { path: path.join("."), got: other.type_name() }),
     }
 }
 
 /// One entry in `--config`'s shape; `Ok(None)` for an entry that is no server to start.
-fn normalize(entry: &Value) -> Result<Option<Value>, String> {
+fn normalize(entry: &Value) -> Result<Option<Value>, ShapeError> {
     let Value::Object(members) = entry else {
         // `--config` reading says what is wrong with it.
         return Ok(Some(entry.clone()));
@@ -162,7 +190,7 @@ fn normalize(entry: &Value) -> Result<Option<Value>, String> {
             put("command", parts.next().unwrap_or(Value::String(String::new())));
             let rest: Vec<Value> = parts.collect();
             if args.is_some() && !rest.is_empty() {
-                return Err("the entry gives arguments both in \"command\" and in \"args\"".into());
+                return Err(ShapeError::ArgumentsTwice);
             }
             if !rest.is_empty() {
                 args = Some(Value::Array(rest));
@@ -202,9 +230,7 @@ fn normalize(entry: &Value) -> Result<Option<Value>, String> {
             Some(url)
         }
         _ => {
-            return Err(
-                "the entry gives more than one of \"url\", \"serverUrl\" and \"uri\"".into()
-            );
+            return Err(ShapeError::SeveralUrls);
         }
     };
     if let Some(url) = url {
@@ -221,14 +247,14 @@ fn normalize(entry: &Value) -> Result<Option<Value>, String> {
     if let Some(Value::Object(pairs)) = get("env_http_headers") {
         for (name, variable) in pairs {
             let Some(variable) = variable.as_str() else {
-                return Err("\"env_http_headers\" must map header names to variable names".into());
+                return Err(ShapeError::EnvHttpHeaders);
             };
             headers.push((name, Value::String(format!("${{env:{variable}}}"))));
         }
     }
     if let Some(variable) = get("bearer_token_env_var") {
         let Some(variable) = variable.as_str() else {
-            return Err("\"bearer_token_env_var\" must be a variable name".into());
+            return Err(ShapeError::BearerTokenVariable);
         };
         headers
             .push(("Authorization".into(), Value::String(format!("Bearer ${{env:{variable}}}"))));
@@ -250,11 +276,7 @@ fn normalize(entry: &Value) -> Result<Option<Value>, String> {
         (_, Some(Value::Bool(enabled))) => Value::Bool(!enabled),
         (_, None | Some(Value::Null)) => Value::Null,
         (_, Some(other)) => {
-            return Err(format!(
-                "\"enabled\" must be true or false, got {}; rune will not guess whether the \
-                 server is switched off",
-                other.type_name()
-            ));
+            return Err(ShapeError::Enabled(other.type_name()));
         }
     };
     put("disabled", disabled);
@@ -265,14 +287,16 @@ fn normalize(entry: &Value) -> Result<Option<Value>, String> {
 }
 
 /// The value of the first of `keys` present; two present is ambiguous.
-fn one_of(get: &dyn Fn(&str) -> Option<Value>, keys: &[&str]) -> Result<Option<Value>, String> {
-    let present: Vec<&str> = keys.iter().copied().filter(|key| get(key).is_some()).collect();
+fn one_of(
+    get: &dyn Fn(&str) -> Option<Value>,
+    keys: &[&'static str],
+) -> Result<Option<Value>, ShapeError> {
+    let present: Vec<&'static str> =
+        keys.iter().copied().filter(|key| get(key).is_some()).collect();
     match present.as_slice() {
         [] => Ok(None),
         [key] => Ok(get(key)),
-        several => {
-            Err(format!("the entry gives both \"{}\" and \"{}\"; keep one", several[0], several[1]))
-        }
+        several => Err(ShapeError::Both(several[0], several[1])),
     }
 }
 
@@ -402,7 +426,7 @@ mod tests {
         );
         assert_eq!(found.len(), 2);
         assert_eq!(found[1].name, "#2");
-        assert_eq!(found[1].entry, Err(NO_NAME.to_string()));
+        assert_eq!(found[1].entry, Err(ShapeError::NoName));
         let block = read(r#"{"mcpServers": {"c": {"command": "c"}}}"#, Shape::List("mcpServers"));
         assert_eq!(block[0].name, "c");
     }
@@ -413,7 +437,7 @@ mod tests {
         assert!(read(r#"{"mcp": {"servers": null}}"#, Shape::Map(&["mcp", "servers"])).is_empty());
         let wrong = servers(&json::parse(r#"{"mcpServers": []}"#).expect("json"), Shape::Standard);
         assert_eq!(
-            wrong.unwrap_err(),
+            wrong.unwrap_err().to_string(),
             "\"mcpServers\" must be an object mapping server names to their settings, got a list"
         );
     }

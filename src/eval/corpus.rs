@@ -24,11 +24,11 @@
 //! rules, labelled by attack family rather than by rule, and scored apart from the training
 //! cases. A case may name the `surface` it exercises (free text, for the reader).
 
-use crate::json::{self, Value};
+use crate::json::{self, JsonError, Value};
 use crate::model::Surface;
-use crate::source::manifest;
+use crate::source::manifest::{self, ManifestError};
 use std::collections::HashSet;
-use std::fmt;
+use std::io;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,16 +61,83 @@ pub struct Corpus {
 }
 
 /// Why a corpus could not be read: one line naming the file and the case.
-#[derive(Debug)]
-pub struct CorpusError(pub String);
-
-impl fmt::Display for CorpusError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+#[derive(Debug, thiserror::Error)]
+pub enum CorpusError {
+    #[error("cannot read corpus {}: {error}", path.display())]
+    Corpus { path: PathBuf, error: io::Error },
+    #[error("cannot list {}: {error}", path.display())]
+    List { path: PathBuf, error: io::Error },
+    #[error("cannot read {}: {error}", file.display())]
+    Read { file: PathBuf, error: io::Error },
+    #[error("{} is not valid JSON: {error}", file.display())]
+    NotJson { file: PathBuf, error: JsonError },
+    #[error("{}: {problem}", file.display())]
+    Invalid { file: PathBuf, problem: FileProblem },
+    #[error("{}: case id {id:?} is used more than once in the corpus", file.display())]
+    RepeatedId { file: PathBuf, id: String },
 }
 
-impl std::error::Error for CorpusError {}
+/// What is wrong inside one corpus file.
+#[derive(Debug, thiserror::Error)]
+pub enum FileProblem {
+    #[error("a corpus file must be an object, got {0}")]
+    NotObject(&'static str),
+    #[error(transparent)]
+    Field(#[from] FieldError),
+    /// The number as written.
+    #[error("\"round\" must be a whole number from 1, got {0}")]
+    RoundValue(String),
+    #[error("\"round\" must be a whole number, got {0}")]
+    RoundType(&'static str),
+    #[error("a corpus file needs a \"cases\" list")]
+    NoCases,
+    #[error("\"cases\"[{index}]: {problem}")]
+    Case { index: usize, problem: CaseProblem },
+}
+
+/// A field that must be a non-empty string where present.
+#[derive(Debug, thiserror::Error)]
+#[error("\"{key}\" must be a non-empty string, got {got}")]
+pub struct FieldError {
+    pub key: &'static str,
+    pub got: &'static str,
+}
+
+/// What is wrong with one case.
+#[derive(Debug, thiserror::Error)]
+pub enum CaseProblem {
+    #[error("a case must be an object, got {0}")]
+    NotObject(&'static str),
+    #[error(transparent)]
+    Field(#[from] FieldError),
+    #[error("a case needs an \"id\"")]
+    NoId,
+    #[error("case {id:?}: {fault}")]
+    Case { id: String, fault: CaseFault },
+}
+
+/// What is wrong with a case that has an id.
+#[derive(Debug, thiserror::Error)]
+pub enum CaseFault {
+    #[error("unknown label {0:?}; a case is \"malicious\" or \"benign\"")]
+    UnknownLabel(String),
+    #[error("needs a \"label\": \"malicious\" or \"benign\"")]
+    NoLabel,
+    #[error(transparent)]
+    Field(#[from] FieldError),
+    #[error("needs a \"category\" (on the case or its file)")]
+    NoCategory,
+    #[error("\"resembles\" marks a benign hard negative; a malicious case has a category")]
+    MaliciousResembles,
+    #[error("needs a \"provenance\" object (on the case or its file)")]
+    NoProvenance,
+    #[error(transparent)]
+    Manifest(Box<ManifestError>),
+    #[error("server {name:?}: {error}")]
+    Server { name: String, error: Box<ManifestError> },
+    #[error("needs exactly one of \"manifest\" or a non-empty \"servers\" object")]
+    Surfaces,
+}
 
 /// Reads every case under `path` (a file, or a folder searched recursively for `*.json`).
 pub fn load(path: &Path) -> Result<Corpus, CorpusError> {
@@ -81,19 +148,14 @@ pub fn load(path: &Path) -> Result<Corpus, CorpusError> {
     let mut ids = HashSet::new();
     for file in &files {
         let text = std::fs::read_to_string(file)
-            .map_err(|error| CorpusError(format!("cannot read {}: {error}", file.display())))?;
-        let value = json::parse(&text).map_err(|error| {
-            CorpusError(format!("{} is not valid JSON: {error}", file.display()))
-        })?;
+            .map_err(|error| CorpusError::Read { file: file.clone(), error })?;
+        let value = json::parse(&text)
+            .map_err(|error| CorpusError::NotJson { file: file.clone(), error })?;
         for case in read_file(&value)
-            .map_err(|error| CorpusError(format!("{}: {error}", file.display())))?
+            .map_err(|problem| CorpusError::Invalid { file: file.clone(), problem })?
         {
             if !ids.insert(case.id.clone()) {
-                return Err(CorpusError(format!(
-                    "{}: case id {:?} is used more than once in the corpus",
-                    file.display(),
-                    case.id
-                )));
+                return Err(CorpusError::RepeatedId { file: file.clone(), id: case.id });
             }
             corpus.cases.push(case);
         }
@@ -103,16 +165,14 @@ pub fn load(path: &Path) -> Result<Corpus, CorpusError> {
 
 fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
     let metadata = std::fs::metadata(path)
-        .map_err(|error| CorpusError(format!("cannot read corpus {}: {error}", path.display())))?;
+        .map_err(|error| CorpusError::Corpus { path: path.to_path_buf(), error })?;
     if !metadata.is_dir() {
         files.push(path.to_path_buf());
         return Ok(());
     }
-    let entries = std::fs::read_dir(path)
-        .map_err(|error| CorpusError(format!("cannot list {}: {error}", path.display())))?;
-    for entry in entries {
-        let entry = entry
-            .map_err(|error| CorpusError(format!("cannot list {}: {error}", path.display())))?;
+    let list = |error| CorpusError::List { path: path.to_path_buf(), error };
+    for entry in std::fs::read_dir(path).map_err(list)? {
+        let entry = entry.map_err(list)?;
         let child = entry.path();
         if child.is_dir() {
             collect_files(&child, files)?;
@@ -123,9 +183,9 @@ fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), CorpusErro
     Ok(())
 }
 
-fn read_file(value: &Value) -> Result<Vec<Case>, String> {
+fn read_file(value: &Value) -> Result<Vec<Case>, FileProblem> {
     if value.as_object().is_none() {
-        return Err(format!("a corpus file must be an object, got {}", value.type_name()));
+        return Err(FileProblem::NotObject(value.type_name()));
     }
     let category = optional_string(value, "category")?;
     let provenance = value.get("provenance");
@@ -133,34 +193,27 @@ fn read_file(value: &Value) -> Result<Vec<Case>, String> {
         None => None,
         Some(Value::Number(text)) => match text.parse::<u32>() {
             Ok(round) if round >= 1 => Some(round),
-            _ => return Err(format!("\"round\" must be a whole number from 1, got {text}")),
+            _ => return Err(FileProblem::RoundValue(text.clone())),
         },
-        Some(other) => {
-            return Err(format!("\"round\" must be a whole number, got {}", other.type_name()));
-        }
+        Some(other) => return Err(FileProblem::RoundType(other.type_name())),
     };
-    let cases = value
-        .get("cases")
-        .and_then(Value::as_array)
-        .ok_or("a corpus file needs a \"cases\" list")?;
+    let cases = value.get("cases").and_then(Value::as_array).ok_or(FileProblem::NoCases)?;
     cases
         .iter()
         .enumerate()
         .map(|(index, case)| {
             read_case(case, category.as_deref(), provenance)
                 .map(|case| Case { round, ..case })
-                .map_err(|error| format!("\"cases\"[{index}]: {error}"))
+                .map_err(|problem| FileProblem::Case { index, problem })
         })
         .collect()
 }
 
-fn optional_string(value: &Value, key: &str) -> Result<Option<String>, String> {
+fn optional_string(value: &Value, key: &'static str) -> Result<Option<String>, FieldError> {
     match value.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(text)) if !text.trim().is_empty() => Ok(Some(text.clone())),
-        Some(other) => {
-            Err(format!("\"{key}\" must be a non-empty string, got {}", other.type_name()))
-        }
+        Some(other) => Err(FieldError { key, got: other.type_name() }),
     }
 }
 
@@ -168,60 +221,56 @@ fn read_case(
     value: &Value,
     file_category: Option<&str>,
     file_provenance: Option<&Value>,
-) -> Result<Case, String> {
+) -> Result<Case, CaseProblem> {
     if value.as_object().is_none() {
-        return Err(format!("a case must be an object, got {}", value.type_name()));
+        return Err(CaseProblem::NotObject(value.type_name()));
     }
-    let id = optional_string(value, "id")?.ok_or("a case needs an \"id\"")?;
-    let within = |error: String| format!("case {id:?}: {error}");
+    let id = optional_string(value, "id")?.ok_or(CaseProblem::NoId)?;
+    let within = |fault: CaseFault| CaseProblem::Case { id: id.clone(), fault };
     let label = match value.get("label").and_then(Value::as_str) {
         Some("malicious") => Label::Malicious,
         Some("benign") => Label::Benign,
         Some(other) => {
-            return Err(within(format!(
-                "unknown label {other:?}; a case is \"malicious\" or \"benign\""
-            )));
+            return Err(within(CaseFault::UnknownLabel(other.to_string())));
         }
-        None => return Err(within("needs a \"label\": \"malicious\" or \"benign\"".into())),
+        None => return Err(within(CaseFault::NoLabel)),
     };
     let category = optional_string(value, "category")
-        .map_err(within)?
+        .map_err(|error| within(error.into()))?
         .or_else(|| file_category.map(str::to_string))
-        .ok_or_else(|| within("needs a \"category\" (on the case or its file)".into()))?;
-    let resembles = optional_string(value, "resembles").map_err(within)?;
+        .ok_or_else(|| within(CaseFault::NoCategory))?;
+    let resembles = optional_string(value, "resembles").map_err(|error| within(error.into()))?;
     if label == Label::Malicious && resembles.is_some() {
-        return Err(within(
-            "\"resembles\" marks a benign hard negative; a malicious case has a category".into(),
-        ));
+        return Err(within(CaseFault::MaliciousResembles));
     }
     match value.get("provenance").or(file_provenance) {
         Some(Value::Object(_)) => {}
-        _ => return Err(within("needs a \"provenance\" object (on the case or its file)".into())),
+        _ => return Err(within(CaseFault::NoProvenance)),
     }
     let surfaces = match (value.get("manifest"), value.get("servers")) {
         (Some(manifest), None) => {
-            vec![Surface { source: None, entities: entities(manifest).map_err(within)? }]
+            let entities =
+                entities(manifest).map_err(|error| within(CaseFault::Manifest(Box::new(error))))?;
+            vec![Surface { source: None, entities }]
         }
         (None, Some(Value::Object(servers))) if !servers.is_empty() => servers
             .iter()
             .map(|(name, manifest)| {
                 Ok(Surface {
                     source: Some(name.clone()),
-                    entities: entities(manifest)
-                        .map_err(|error| format!("server {name:?}: {error}"))?,
+                    entities: entities(manifest).map_err(|error| CaseFault::Server {
+                        name: name.clone(),
+                        error: Box::new(error),
+                    })?,
                 })
             })
-            .collect::<Result<_, String>>()
+            .collect::<Result<_, CaseFault>>()
             .map_err(within)?,
-        _ => {
-            return Err(within(
-                "needs exactly one of \"manifest\" or a non-empty \"servers\" object".into(),
-            ));
-        }
+        _ => return Err(within(CaseFault::Surfaces)),
     };
     Ok(Case { id, label, category, resembles, surfaces, round: None })
 }
 
-fn entities(manifest: &Value) -> Result<Vec<crate::model::Entity>, String> {
-    manifest::read_document(manifest.clone()).map_err(|error| error.to_string())
+fn entities(manifest: &Value) -> Result<Vec<crate::model::Entity>, ManifestError> {
+    manifest::read_document(manifest.clone())
 }

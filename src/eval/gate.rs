@@ -1,8 +1,21 @@
 //! The thresholds `scan-eval --gate` enforces.
 
 use super::score::Scorecard;
-use crate::json::{self, Value};
-use std::path::Path;
+use crate::json::{self, JsonError, Value};
+use std::path::{Path, PathBuf};
+
+/// Why a thresholds file cannot be used. Each message is the one line `scan-eval` prints.
+#[derive(Debug, thiserror::Error)]
+pub enum ThresholdsError {
+    #[error("cannot read thresholds {}: {error}", path.display())]
+    Read { path: PathBuf, error: std::io::Error },
+    #[error("thresholds {} are not valid JSON: {error}", path.display())]
+    NotJson { path: PathBuf, error: JsonError },
+    #[error("thresholds: \"{key}\" must be a number from 0 to 1")]
+    Range { key: &'static str },
+    #[error("thresholds: \"{key}\" must be a number, got {got}")]
+    Type { key: &'static str, got: &'static str },
+}
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Thresholds {
@@ -36,13 +49,12 @@ impl Default for Thresholds {
 impl Thresholds {
     /// Reads `{"min_recall": .., "max_fp": .., "min_category_recall": .., "max_category_fp": ..,
     /// "blind_min_recall": .., "blind_max_fp": ..}`.
-    pub fn load(path: &Path) -> Result<Thresholds, String> {
+    pub fn load(path: &Path) -> Result<Thresholds, ThresholdsError> {
         let text = std::fs::read_to_string(path)
-            .map_err(|error| format!("cannot read thresholds {}: {error}", path.display()))?;
-        let value = json::parse(&text).map_err(|error| {
-            format!("thresholds {} are not valid JSON: {error}", path.display())
-        })?;
-        let read = |key: &str| -> Result<Option<f64>, String> {
+            .map_err(|error| ThresholdsError::Read { path: path.to_path_buf(), error })?;
+        let value = json::parse(&text)
+            .map_err(|error| ThresholdsError::NotJson { path: path.to_path_buf(), error })?;
+        let read = |key: &'static str| -> Result<Option<f64>, ThresholdsError> {
             match value.get(key) {
                 None => Ok(None),
                 Some(Value::Number(text)) => text
@@ -50,11 +62,8 @@ impl Thresholds {
                     .ok()
                     .filter(|n| (0.0..=1.0).contains(n))
                     .map(Some)
-                    .ok_or_else(|| format!("thresholds: \"{key}\" must be a number from 0 to 1")),
-                Some(other) => Err(format!(
-                    "thresholds: \"{key}\" must be a number, got {}",
-                    other.type_name()
-                )),
+                    .ok_or(ThresholdsError::Range { key }),
+                Some(other) => Err(ThresholdsError::Type { key, got: other.type_name() }),
             }
         };
         let defaults = Thresholds::default();

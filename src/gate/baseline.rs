@@ -7,8 +7,8 @@
 
 use super::{FileProblem, GateFileError, digest, is_digest, shape};
 use crate::json::{self, Value};
-use crate::json::{number, object, string};
 use crate::model::{Finding, Kind};
+use serde::Serialize;
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -156,22 +156,32 @@ impl Baseline {
     }
 }
 
+/// A baseline file as written (version 1).
+#[derive(Serialize)]
+struct BaselineFile<'a> {
+    version: u32,
+    findings: Vec<Row<'a>>,
+}
+
+/// One accepted finding as written: everything but the fingerprint is for the reviewer.
+#[derive(Serialize)]
+struct Row<'a> {
+    kind: &'static str,
+    target: &'a str,
+    rule: &'static str,
+    path: &'a str,
+    #[serde(rename = "match")]
+    matched: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'a str>,
+    fingerprint: String,
+}
+
 /// The baseline file accepting every one of `findings`, sorted so a review diff is readable.
 pub fn render<'a>(findings: impl Iterator<Item = &'a Finding>) -> String {
-    let mut rows: Vec<(String, Value)> = findings
+    let mut rows: Vec<(String, Row<'a>)> = findings
         .map(|finding| {
             let fingerprint = fingerprint(finding);
-            let mut fields = vec![
-                ("kind", string(finding.kind.as_str())),
-                ("target", string(&finding.label)),
-                ("rule", string(finding.rule)),
-                ("path", string(&finding.path)),
-                ("match", string(&finding.matched)),
-            ];
-            if let Some(source) = &finding.source {
-                fields.push(("source", string(source)));
-            }
-            fields.push(("fingerprint", string(&fingerprint)));
             let key = format!(
                 "{}\0{}\0{}\0{}\0{}\0{}",
                 finding.source.as_deref().unwrap_or(""),
@@ -181,15 +191,24 @@ pub fn render<'a>(findings: impl Iterator<Item = &'a Finding>) -> String {
                 finding.path,
                 fingerprint
             );
-            (key, object(fields))
+            let row = Row {
+                kind: finding.kind.as_str(),
+                target: &finding.label,
+                rule: finding.rule,
+                path: &finding.path,
+                matched: &finding.matched,
+                source: finding.source.as_deref(),
+                fingerprint,
+            };
+            (key, row)
         })
         .collect();
     rows.sort_by(|a, b| a.0.cmp(&b.0));
     rows.dedup_by(|a, b| a.0 == b.0);
-    json::to_pretty(&object(vec![
-        ("version", number(BASELINE_VERSION)),
-        ("findings", Value::Array(rows.into_iter().map(|(_, row)| row).collect())),
-    ]))
+    json::serial::to_pretty(&BaselineFile {
+        version: BASELINE_VERSION,
+        findings: rows.into_iter().map(|(_, row)| row).collect(),
+    })
 }
 
 #[cfg(test)]

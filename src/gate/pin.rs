@@ -13,8 +13,8 @@
 use super::{FileProblem, GateFileError, digest, is_digest, shape};
 use crate::json::walk;
 use crate::json::{self, Value};
-use crate::json::{number, object, string};
 use crate::model::{Kind, Surface};
+use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
@@ -53,6 +53,26 @@ pub struct Drifted {
     pub kind: Kind,
     pub name: String,
     pub change: Change,
+}
+
+/// Why a pin cannot judge this run. Each message is the one line rune prints.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JudgeError {
+    /// A single-source run, and a pin of these servers.
+    #[error(
+        "this pin covers {} servers ({}); judge it with the run that wrote it",
+        .0.len(),
+        .0.join(", ")
+    )]
+    SeveralServers(Vec<String>),
+    #[error(
+        "this pin was written from a scan of a single server and does not name one; judge it \
+         with that server alone"
+    )]
+    Unnamed,
+    /// The servers the pin covers.
+    #[error("this pin names no server this run scanned; it covers {}", .0.join(", "))]
+    NoneScanned(Vec<String>),
 }
 
 /// The outcome of judging a scan against a pin.
@@ -122,25 +142,15 @@ impl Pin {
         let entities = self
             .entities
             .iter()
-            .map(|entity| {
-                let mut members =
-                    vec![("kind", string(entity.kind.as_str())), ("name", string(&entity.name))];
-                if let Some(source) = &entity.source {
-                    members.push(("source", string(source)));
-                }
-                if entity.occurrence > 1 {
-                    members.push(("occurrence", number(entity.occurrence as u64)));
-                }
-                let fields =
-                    entity.fields.iter().map(|(path, hash)| (path.clone(), string(hash))).collect();
-                members.push(("fields", Value::Object(fields)));
-                object(members)
+            .map(|entity| PinRow {
+                kind: entity.kind.as_str(),
+                name: &entity.name,
+                source: entity.source.as_deref(),
+                occurrence: (entity.occurrence > 1).then_some(entity.occurrence),
+                fields: &entity.fields,
             })
             .collect();
-        json::to_pretty(&object(vec![
-            ("version", number(PIN_VERSION)),
-            ("entities", Value::Array(entities)),
-        ]))
+        json::serial::to_pretty(&PinFile { version: PIN_VERSION, entities })
     }
 
     pub fn load(path: &Path) -> Result<Pin, GateFileError> {
@@ -264,15 +274,17 @@ impl Pin {
     /// A single-source run (`scanned == [None]`) compares by kind and name, ignoring sources,
     /// and refuses a pin covering several servers. A run over named sources compares only the
     /// sources it scanned and lists the pinned ones it did not as unchecked.
-    pub fn judge(&self, current: &Pin, scanned: &[Option<String>]) -> Result<Judgement, String> {
+    pub fn judge(
+        &self,
+        current: &Pin,
+        scanned: &[Option<String>],
+    ) -> Result<Judgement, JudgeError> {
         let pinned_sources: Vec<&str> = self.sources().into_iter().flatten().collect();
         let single_run = scanned.iter().all(Option::is_none);
         let (pinned, unchecked): (Vec<PinnedEntity>, Vec<String>) = if single_run {
             if pinned_sources.len() > 1 {
-                return Err(format!(
-                    "this pin covers {} servers ({}); judge it with the run that wrote it",
-                    pinned_sources.len(),
-                    pinned_sources.join(", ")
+                return Err(JudgeError::SeveralServers(
+                    pinned_sources.iter().map(|source| source.to_string()).collect(),
                 ));
             }
             let unnamed =
@@ -280,11 +292,7 @@ impl Pin {
             (unnamed.collect(), Vec::new())
         } else if pinned_sources.is_empty() {
             let [only] = scanned else {
-                return Err(
-                    "this pin was written from a scan of a single server and does not name one; \
-                     judge it with that server alone"
-                        .into(),
-                );
+                return Err(JudgeError::Unnamed);
             };
             let adopted = self
                 .entities
@@ -294,9 +302,8 @@ impl Pin {
         } else {
             let is_scanned = |source: &Option<String>| scanned.contains(source);
             if !self.entities.iter().any(|entity| is_scanned(&entity.source)) {
-                return Err(format!(
-                    "this pin names no server this run scanned; it covers {}",
-                    pinned_sources.join(", ")
+                return Err(JudgeError::NoneScanned(
+                    pinned_sources.iter().map(|source| source.to_string()).collect(),
                 ));
             }
             let unchecked = pinned_sources
@@ -313,6 +320,25 @@ impl Pin {
         };
         Ok(Judgement { drift: compare(&pinned, &current.entities), unchecked })
     }
+}
+
+/// A pin file as written (version 1).
+#[derive(Serialize)]
+struct PinFile<'a> {
+    version: u32,
+    entities: Vec<PinRow<'a>>,
+}
+
+/// One pinned entity as written; `occurrence` only from 2.
+#[derive(Serialize)]
+struct PinRow<'a> {
+    kind: &'static str,
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    occurrence: Option<usize>,
+    fields: &'a BTreeMap<String, String>,
 }
 
 type Identity<'a> = (&'a str, Kind, &'a str);
@@ -458,7 +484,8 @@ mod tests {
         let judgement = judge(&both, &only_one);
         assert!(judgement.drift.is_empty());
         assert_eq!(judgement.unchecked, ["two"]);
-        let error = Pin::of(&both).judge(&Pin::of(&single(vec![])), &[None]).unwrap_err();
+        let error =
+            Pin::of(&both).judge(&Pin::of(&single(vec![])), &[None]).unwrap_err().to_string();
         assert!(error.contains("covers 2 servers"), "{error}");
     }
 

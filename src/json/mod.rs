@@ -13,6 +13,7 @@
 //! object (clients differ on which duplicate they read, so rune refuses rather than guess).
 //! Numbers keep their exact text. Every error names its line and column.
 
+pub mod serial;
 pub mod walk;
 
 use std::collections::HashSet;

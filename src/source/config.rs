@@ -136,28 +136,126 @@ const NOT_A_STRING_MAP: &str = "must be an object mapping strings to strings";
 const MIN_SECRET_CHARS: usize = 8;
 const REDACTED: &str = "<redacted>";
 
+/// Why a config cannot be used as a whole (each entry's own problem is an [`EntryError`]).
+/// Each message is the one line rune prints.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("no such config: {}", .0.display())]
+    NotFound(PathBuf),
+    #[error("cannot read config {}: {problem}", path.display())]
+    Unreadable { path: PathBuf, problem: ConfigProblem },
+    /// `--server` names no server of the config; the names as given, each once.
+    #[error("no server named {} in the config", quoted_list(.0))]
+    UnknownServers(Vec<String>),
+}
+
+/// What is wrong with a config's file or text as a whole.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigProblem {
+    #[error("it is a folder; name the client's config file in it (such as .mcp.json)")]
+    Folder,
+    /// The operating system refused the read: its reason, as rune words it.
+    #[error("{0}")]
+    Io(String),
+    #[error("the byte at offset {offset} is not valid UTF-8; save the config as UTF-8")]
+    NotUtf8 { offset: usize },
+    #[error(transparent)]
+    Jsonc(#[from] JsoncError),
+    #[error("{NO_SERVER_MAP}")]
+    NoServerMap,
+    #[error("\"{key}\" must be an object mapping server names to their settings, got {got}")]
+    MapType { key: &'static str, got: &'static str },
+    #[error(
+        "server {} is declared in both \"mcpServers\" and \"servers\"; keep one of them",
+        quoted(.0)
+    )]
+    DeclaredTwice(String),
+    #[error("it declares no MCP servers; add one under \"mcpServers\"")]
+    NoServers,
+}
+
+/// Why JSONC text is not a JSON value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JsoncError {
+    #[error("unterminated block comment opened on line {0}")]
+    UnterminatedComment(usize),
+    #[error(
+        "not valid JSON: {0} (comments and trailing commas are read, so this is something else)"
+    )]
+    NotJson(json::JsonError),
+}
+
+/// Why one server entry cannot be started. `field` names the field in a message
+/// (`"args[2]"`, `"env" value for 'TOKEN'`); `written` is the placeholder as written, escaped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EntryError {
+    #[error("\"timeout\" must be a number, got {0}")]
+    Timeout(&'static str),
+    #[error(
+        "\"disabled\" must be true or false, got {0}; rune will not guess whether the server \
+         is switched off"
+    )]
+    Disabled(&'static str),
+    #[error("the entry must be an object, got {0}")]
+    NotObject(&'static str),
+    #[error(
+        "the entry has both \"command\" and \"url\"; a server is either local (\"command\") or \
+         remote (\"url\")"
+    )]
+    CommandAndUrl,
+    #[error("{key} \"{}\" needs a \"{needed}\"", written.escape_debug())]
+    TransportNeeds { key: &'static str, written: String, needed: &'static str },
+    #[error("\"command\" must be a non-empty string")]
+    Command,
+    #[error("\"args\" must be a list of strings")]
+    Args,
+    #[error("\"cwd\" must be a string")]
+    Cwd,
+    #[error("the entry has neither \"command\" (a local server) nor \"url\" (a remote one)")]
+    Neither,
+    #[error("\"url\" must be a non-empty string")]
+    Url,
+    #[error("\"{0}\" {NOT_A_STRING_MAP}")]
+    NotStringMap(&'static str),
+    #[error("\"{key}\" must be a string, got {got}")]
+    TransportType { key: &'static str, got: &'static str },
+    #[error("unknown transport '{}'; rune speaks stdio, http and sse", .0.escape_debug())]
+    UnknownTransport(String),
+    #[error(
+        "{field} references ${{userHome}}, but this environment names no home directory; set \
+         HOME and re-run"
+    )]
+    NoHome { field: String },
+    #[error(
+        "{field} needs {written}{described}, which the client prompts for and rune cannot supply"
+    )]
+    Input { field: String, written: String, described: String },
+    #[error("{field} needs {written}, which only the editor that wrote this config can run")]
+    EditorCommand { field: String, written: String },
+    #[error(
+        "{field} references {written}, which is not set in this environment; export it and re-run"
+    )]
+    Unset { field: String, written: String },
+}
+
 /// Reads the config at `path`. `Err` is a whole-file problem (missing, not JSON, not a client
 /// config, no servers); each entry's own problem is its [`EntryStatus::Failed`].
-pub fn load(path: &Path, env: &dyn Environment) -> Result<Config, String> {
-    let problem = |problem: String| format!("cannot read config {}: {problem}", path.display());
+pub fn load(path: &Path, env: &dyn Environment) -> Result<Config, ConfigError> {
+    let problem =
+        |problem: ConfigProblem| ConfigError::Unreadable { path: path.to_path_buf(), problem };
     let bytes = std::fs::read(path).map_err(|error| match error.kind() {
-        io::ErrorKind::NotFound => format!("no such config: {}", path.display()),
-        io::ErrorKind::IsADirectory => problem(
-            "it is a folder; name the client's config file in it (such as .mcp.json)".to_string(),
-        ),
-        _ => problem(super::io_reason(&error)),
+        io::ErrorKind::NotFound => ConfigError::NotFound(path.to_path_buf()),
+        io::ErrorKind::IsADirectory => problem(ConfigProblem::Folder),
+        _ => problem(ConfigProblem::Io(super::io_reason(&error))),
     })?;
     let text = String::from_utf8(bytes).map_err(|error| {
-        problem(format!(
-            "the byte at offset {} is not valid UTF-8; save the config as UTF-8",
-            error.utf8_error().valid_up_to()
-        ))
+        problem(ConfigProblem::NotUtf8 { offset: error.utf8_error().valid_up_to() })
     })?;
     read(path, &text, env).map_err(problem)
 }
 
 /// Keeps only the servers named by `--server`, in config order. An empty `names` keeps all.
-pub fn select(mut config: Config, names: &[String]) -> Result<Config, String> {
+pub fn select(mut config: Config, names: &[String]) -> Result<Config, ConfigError> {
     if names.is_empty() {
         return Ok(config);
     }
@@ -167,10 +265,10 @@ pub fn select(mut config: Config, names: &[String]) -> Result<Config, String> {
     let unknown: Vec<String> = names
         .iter()
         .filter(|name| !declared.contains(name.as_str()) && seen.insert(name.as_str()))
-        .map(|name| quoted(name))
+        .cloned()
         .collect();
     if !unknown.is_empty() {
-        return Err(format!("no server named {} in the config", unknown.join(", ")));
+        return Err(ConfigError::UnknownServers(unknown));
     }
     config.servers.retain(|server| names.contains(&server.name));
     Ok(config)
@@ -273,10 +371,10 @@ fn clipped_opening(before: &str, secret: &str) -> Option<usize> {
 
 /// Reads a config's text; `path` names it in messages and anchors `${workspaceFolder}`.
 /// [`load`] without the file, for callers holding the text (the fuzz targets).
-pub fn read(path: &Path, text: &str, env: &dyn Environment) -> Result<Config, String> {
+pub fn read(path: &Path, text: &str, env: &dyn Environment) -> Result<Config, ConfigProblem> {
     let document = parse_jsonc(text)?;
     let Value::Object(top) = &document else {
-        return Err(NO_SERVER_MAP.to_string());
+        return Err(ConfigProblem::NoServerMap);
     };
     let mut maps = Vec::new();
     for key in MAPS {
@@ -284,23 +382,17 @@ pub fn read(path: &Path, text: &str, env: &dyn Environment) -> Result<Config, St
             None | Some(Value::Null) => {}
             Some(Value::Object(members)) => maps.push(members),
             Some(other) => {
-                return Err(format!(
-                    "\"{key}\" must be an object mapping server names to their settings, got {}",
-                    other.type_name()
-                ));
+                return Err(ConfigProblem::MapType { key, got: other.type_name() });
             }
         }
     }
     if maps.is_empty() {
-        return Err(NO_SERVER_MAP.to_string());
+        return Err(ConfigProblem::NoServerMap);
     }
     let mut names = HashSet::new();
     for (name, _) in maps.iter().copied().flatten() {
         if !names.insert(name.as_str()) {
-            return Err(format!(
-                "server {} is declared in both \"mcpServers\" and \"servers\"; keep one of them",
-                quoted(name)
-            ));
+            return Err(ConfigProblem::DeclaredTwice(name.clone()));
         }
     }
     let context =
@@ -312,21 +404,16 @@ pub fn read(path: &Path, text: &str, env: &dyn Environment) -> Result<Config, St
         .map(|(name, entry)| read_entry(name, entry, &context))
         .collect();
     if servers.is_empty() {
-        return Err("it declares no MCP servers; add one under \"mcpServers\"".to_string());
+        return Err(ConfigProblem::NoServers);
     }
     Ok(Config { path: path.to_path_buf(), servers })
 }
 
 /// JSONC text (comments, trailing commas) as a JSON value; a repeated key is refused, as in
 /// every file rune reads.
-pub fn parse_jsonc(text: &str) -> Result<Value, String> {
+pub fn parse_jsonc(text: &str) -> Result<Value, JsoncError> {
     let json_text = strip_jsonc(text)?;
-    json::parse(&json_text).map_err(|error| {
-        format!(
-            "not valid JSON: {error} (comments and trailing commas are read, so this is \
-             something else)"
-        )
-    })
+    json::parse(&json_text).map_err(JsoncError::NotJson)
 }
 
 /// Reads server entries that any client's file declared, each already in the shape an
@@ -361,7 +448,7 @@ fn workspace_folder(config: &Path) -> PathBuf {
 /// The JSON inside JSONC text: every comment character and every trailing comma (one before
 /// `}` or `]` that follows a value) becomes a space, so the parser's line and column for any
 /// error still point into the file as written. Strings are copied untouched.
-fn strip_jsonc(text: &str) -> Result<String, String> {
+fn strip_jsonc(text: &str) -> Result<String, JsoncError> {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     let mut line = 1;
@@ -397,7 +484,7 @@ fn strip_jsonc(text: &str) -> Result<String, String> {
                     out.push(blank(next));
                 }
                 if !closed {
-                    return Err(format!("unterminated block comment opened on line {opened_on}"));
+                    return Err(JsoncError::UnterminatedComment(opened_on));
                 }
             }
             ' ' | '\t' | '\r' | '\n' => {
@@ -518,7 +605,9 @@ fn read_entry(name: &str, entry: &Value, context: &Context) -> ServerEntry {
     });
     let (transport, status) = match outcome {
         Ok(read) => read,
-        Err(reason) => (TransportLabel::Unreadable, EntryStatus::Failed(redact(&reason, &secrets))),
+        Err(reason) => {
+            (TransportLabel::Unreadable, EntryStatus::Failed(redact(&reason.to_string(), &secrets)))
+        }
     };
     secrets.sort_unstable();
     secrets.dedup();
@@ -528,20 +617,16 @@ fn read_entry(name: &str, entry: &Value, context: &Context) -> ServerEntry {
 /// Whether the entry says `"disabled": true`. Any other type is refused rather than guessed:
 /// clients disagree on what `"true"` or `1` mean, and starting a server the user switched off
 /// is the wrong guess. `timeout`, which rune does not use, must still be a number.
-fn disabled(entry: &Value) -> Result<bool, String> {
+fn disabled(entry: &Value) -> Result<bool, EntryError> {
     if let Some(timeout) = entry.get("timeout")
         && !matches!(timeout, Value::Number(_) | Value::Null)
     {
-        return Err(format!("\"timeout\" must be a number, got {}", timeout.type_name()));
+        return Err(EntryError::Timeout(timeout.type_name()));
     }
     match entry.get("disabled") {
         None | Some(Value::Null) => Ok(false),
         Some(Value::Bool(disabled)) => Ok(*disabled),
-        Some(other) => Err(format!(
-            "\"disabled\" must be true or false, got {}; rune will not guess whether the server \
-             is switched off",
-            other.type_name()
-        )),
+        Some(other) => Err(EntryError::Disabled(other.type_name())),
     }
 }
 
@@ -569,17 +654,15 @@ fn literal_secrets(entry: &Value) -> Vec<String> {
 }
 
 /// Validates an entry's shape: which transport, and the fields it needs of the right types.
-fn shape(entry: &Value) -> Result<Shape<'_>, String> {
+fn shape(entry: &Value) -> Result<Shape<'_>, EntryError> {
     if !matches!(entry, Value::Object(_)) {
-        return Err(format!("the entry must be an object, got {}", entry.type_name()));
+        return Err(EntryError::NotObject(entry.type_name()));
     }
     let field = |key: &str| entry.get(key).filter(|value| !value.is_null());
     let declared = declared_transport(entry)?;
     let (command, url) = (field("command"), field("url"));
     if command.is_some() && url.is_some() {
-        return Err("the entry has both \"command\" and \"url\"; a server is either local \
-            (\"command\") or remote (\"url\")"
-            .to_string());
+        return Err(EntryError::CommandAndUrl);
     }
     if let Some(Declared { key, written, transport }) = &declared {
         let (needed, present) = match transport {
@@ -587,38 +670,35 @@ fn shape(entry: &Value) -> Result<Shape<'_>, String> {
             Some(_) => ("url", url.is_some()),
         };
         if !present {
-            return Err(format!("{key} \"{}\" needs a \"{needed}\"", written.escape_debug()));
+            return Err(EntryError::TransportNeeds { key, written: written.to_string(), needed });
         }
     }
     if let Some(command) = command {
-        let command = non_empty_string(command).ok_or("\"command\" must be a non-empty string")?;
+        let command = non_empty_string(command).ok_or(EntryError::Command)?;
         let args = match field("args") {
             None => Vec::new(),
             Some(args) => args
                 .as_array()
                 .and_then(|items| items.iter().map(Value::as_str).collect())
-                .ok_or("\"args\" must be a list of strings")?,
+                .ok_or(EntryError::Args)?,
         };
         let cwd = match field("cwd") {
             None => None,
-            Some(cwd) => Some(cwd.as_str().ok_or("\"cwd\" must be a string")?),
+            Some(cwd) => Some(cwd.as_str().ok_or(EntryError::Cwd)?),
         };
         let env = string_map(field("env"), "env")?;
         return Ok(Shape::Stdio { command, args, env, cwd });
     }
     let Some(url) = url else {
-        return Err(
-            "the entry has neither \"command\" (a local server) nor \"url\" (a remote one)"
-                .to_string(),
-        );
+        return Err(EntryError::Neither);
     };
-    let url = non_empty_string(url).ok_or("\"url\" must be a non-empty string")?;
+    let url = non_empty_string(url).ok_or(EntryError::Url)?;
     let headers = string_map(field("headers"), "headers")?;
     Ok(Shape::Remote { transport: declared.and_then(|d| d.transport), url, headers })
 }
 
 /// The entry's `type`, or its `transport` when it has no `type` (`null` is absent).
-fn declared_transport(entry: &Value) -> Result<Option<Declared<'_>>, String> {
+fn declared_transport(entry: &Value) -> Result<Option<Declared<'_>>, EntryError> {
     let Some((key, value)) = ["type", "transport"]
         .into_iter()
         .find_map(|key| entry.get(key).filter(|value| !value.is_null()).map(|value| (key, value)))
@@ -626,7 +706,7 @@ fn declared_transport(entry: &Value) -> Result<Option<Declared<'_>>, String> {
         return Ok(None);
     };
     let Some(written) = value.as_str() else {
-        return Err(format!("\"{key}\" must be a string, got {}", value.type_name()));
+        return Err(EntryError::TransportType { key, got: value.type_name() });
     };
     let written = written.trim();
     let transport = match written.to_ascii_lowercase().as_str() {
@@ -634,10 +714,7 @@ fn declared_transport(entry: &Value) -> Result<Option<Declared<'_>>, String> {
         "http" | "streamable-http" | "streamable_http" | "streamablehttp" => Some(Remote::Http),
         "sse" => Some(Remote::Sse),
         _ => {
-            return Err(format!(
-                "unknown transport '{}'; rune speaks stdio, http and sse",
-                written.escape_debug()
-            ));
+            return Err(EntryError::UnknownTransport(written.to_string()));
         }
     };
     Ok(Some(Declared { key, written, transport }))
@@ -648,7 +725,10 @@ fn non_empty_string(value: &Value) -> Option<&str> {
 }
 
 /// An `env` or `headers` object as pairs in file order; absent or `null` is empty.
-fn string_map<'a>(value: Option<&'a Value>, key: &str) -> Result<Vec<(&'a str, &'a str)>, String> {
+fn string_map<'a>(
+    value: Option<&'a Value>,
+    key: &'static str,
+) -> Result<Vec<(&'a str, &'a str)>, EntryError> {
     let Some(value) = value else {
         return Ok(Vec::new());
     };
@@ -657,21 +737,26 @@ fn string_map<'a>(value: Option<&'a Value>, key: &str) -> Result<Vec<(&'a str, &
         .and_then(|members| {
             members.iter().map(|(name, value)| Some((name.as_str(), value.as_str()?))).collect()
         })
-        .ok_or_else(|| format!("\"{key}\" {NOT_A_STRING_MAP}"))
+        .ok_or(EntryError::NotStringMap(key))
 }
 
 /// The entry's target, every placeholder resolved; the first refusal fails the entry. The
 /// value of every environment variable expanded is added to `secrets`.
-fn resolve(shape: Shape, context: &Context, secrets: &mut Vec<String>) -> Result<Target, String> {
-    let mut map = |pairs: Vec<(&str, &str)>, key: &str| -> Result<Vec<(String, String)>, String> {
-        pairs
-            .into_iter()
-            .map(|(name, value)| {
-                let label = format!("\"{key}\" value for '{}'", name.escape_debug());
-                Ok((name.to_string(), expand(value, &label, context, secrets)?))
-            })
-            .collect()
-    };
+fn resolve(
+    shape: Shape,
+    context: &Context,
+    secrets: &mut Vec<String>,
+) -> Result<Target, EntryError> {
+    let mut map =
+        |pairs: Vec<(&str, &str)>, key: &str| -> Result<Vec<(String, String)>, EntryError> {
+            pairs
+                .into_iter()
+                .map(|(name, value)| {
+                    let label = format!("\"{key}\" value for '{}'", name.escape_debug());
+                    Ok((name.to_string(), expand(value, &label, context, secrets)?))
+                })
+                .collect()
+        };
     match shape {
         Shape::Stdio { command, args, env, cwd } => {
             let env = map(env, "env")?;
@@ -725,7 +810,7 @@ fn expand(
     field: &str,
     context: &Context,
     secrets: &mut Vec<String>,
-) -> Result<String, String> {
+) -> Result<String, EntryError> {
     let mut out = String::with_capacity(text.len());
     let mut copied = 0;
     for found in PLACEHOLDER.captures_iter(text) {
@@ -762,16 +847,13 @@ fn placeholder_value(
     inner: &str,
     field: &str,
     context: &Context,
-) -> Result<Option<Expanded>, String> {
+) -> Result<Option<Expanded>, EntryError> {
     let written = || found.get(0).map_or("", |whole| whole.as_str()).escape_debug().to_string();
     match inner {
         "userHome" => {
             return match context.env.home() {
                 Some(home) => Ok(Some(Expanded::Place(home.to_string_lossy().into_owned()))),
-                None => Err(format!(
-                    "{field} references ${{userHome}}, but this environment names no home \
-                     directory; set HOME and re-run"
-                )),
+                None => Err(EntryError::NoHome { field: field.to_string() }),
             };
         }
         "workspaceFolder" => {
@@ -787,16 +869,10 @@ fn placeholder_value(
         let described = input_description(context.inputs, id)
             .map(|description| format!(" ({})", description.escape_debug()))
             .unwrap_or_default();
-        return Err(format!(
-            "{field} needs {}{described}, which the client prompts for and rune cannot supply",
-            written()
-        ));
+        return Err(EntryError::Input { field: field.to_string(), written: written(), described });
     }
     if inner.starts_with("command:") {
-        return Err(format!(
-            "{field} needs {}, which only the editor that wrote this config can run",
-            written()
-        ));
+        return Err(EntryError::EditorCommand { field: field.to_string(), written: written() });
     }
     let (name, fallback) = match inner.strip_prefix("env:") {
         Some(reference) => match reference.split_once(":-") {
@@ -818,10 +894,7 @@ fn placeholder_value(
         (Some(value), _) if !value.is_empty() => Ok(Some(Expanded::Variable(value))),
         (_, Some(fallback)) => Ok(Some(Expanded::Place(fallback.to_string()))),
         (Some(empty), None) => Ok(Some(Expanded::Variable(empty))),
-        (None, None) => Err(format!(
-            "{field} references {}, which is not set in this environment; export it and re-run",
-            written()
-        )),
+        (None, None) => Err(EntryError::Unset { field: field.to_string(), written: written() }),
     }
 }
 
@@ -839,6 +912,11 @@ fn input_description<'a>(inputs: Option<&'a Value>, id: &str) -> Option<&'a str>
 /// A name from the config or the command line, quoted for a one-line message.
 fn quoted(name: &str) -> String {
     format!("'{}'", name.escape_debug())
+}
+
+/// Names, each quoted, separated by commas.
+fn quoted_list(names: &[String]) -> String {
+    names.iter().map(|name| quoted(name)).collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]
@@ -876,7 +954,7 @@ mod tests {
     }
 
     fn config_at(path: &str, text: &str) -> Result<Config, String> {
-        read(Path::new(path), text, &env())
+        read(Path::new(path), text, &env()).map_err(|problem| problem.to_string())
     }
 
     fn config(text: &str) -> Config {
@@ -1526,11 +1604,11 @@ mod tests {
     #[test]
     fn select_names_every_unknown_server() {
         assert_eq!(
-            select(three(), &strings(&["x"])).unwrap_err(),
+            select(three(), &strings(&["x"])).unwrap_err().to_string(),
             "no server named 'x' in the config"
         );
         assert_eq!(
-            select(three(), &strings(&["x", "a", "y", "x"])).unwrap_err(),
+            select(three(), &strings(&["x", "a", "y", "x"])).unwrap_err().to_string(),
             "no server named 'x', 'y' in the config"
         );
     }
@@ -1650,7 +1728,7 @@ mod tests {
 
         std::fs::write(&path, b"{\"servers\": \xff}").unwrap();
         assert_eq!(
-            load(&path, &env()).unwrap_err(),
+            load(&path, &env()).unwrap_err().to_string(),
             format!(
                 "cannot read config {}: the byte at offset 12 is not valid UTF-8; save the \
                  config as UTF-8",
@@ -1658,7 +1736,7 @@ mod tests {
             )
         );
         assert_eq!(
-            load(&dir, &env()).unwrap_err(),
+            load(&dir, &env()).unwrap_err().to_string(),
             format!(
                 "cannot read config {}: it is a folder; name the client's config file in it \
                  (such as .mcp.json)",
@@ -1666,7 +1744,10 @@ mod tests {
             )
         );
         std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(load(&path, &env()).unwrap_err(), format!("no such config: {}", path.display()));
+        assert_eq!(
+            load(&path, &env()).unwrap_err().to_string(),
+            format!("no such config: {}", path.display())
+        );
     }
 
     #[test]

@@ -277,16 +277,22 @@ fn read_listing(
 /// The fields a client routes by (`name`, `uri`, `uriTemplate`) must be strings where present:
 /// an entity known by a number or an object would be reported under a label the client never
 /// shows, so it is refused like any other malformed field.
-fn check_identity(members: &[(String, Value)]) -> Result<(), String> {
+fn check_identity(members: &[(String, Value)]) -> Result<(), IdentityError> {
     for key in ["name", "uri", "uriTemplate"] {
         match members.iter().find(|(name, _)| name == key).map(|(_, value)| value) {
             None | Some(Value::String(_)) => {}
-            Some(other) => {
-                return Err(format!("\"{key}\" must be a string, got {}", other.type_name()));
-            }
+            Some(other) => return Err(IdentityError { key, got: other.type_name() }),
         }
     }
     Ok(())
+}
+
+/// A routing field (`name`, `uri`, `uriTemplate`) that is not a string; the caller says whose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("\"{key}\" must be a string, got {got}")]
+struct IdentityError {
+    key: &'static str,
+    got: &'static str,
 }
 
 /// The server's own `instructions` and `serverInfo`, from the top-level object only. Empty

@@ -1,0 +1,291 @@
+//! serde for rune's own formats, without giving up what rune's JSON keeps.
+//!
+//! Writing: [`to_pretty`] serializes any `Serialize` value through `serde_json` with
+//! [`RuneFormatter`], which lays the document out as [`super::to_pretty`] does (two-space
+//! indent, `": "`, trailing newline) and escapes strings as [`super::write_string`] does: only
+//! printable ASCII, everything else as `\uXXXX`, and a surrogate carrier as the lone surrogate
+//! it stands for. The output is byte for byte what the hand-built [`Value`] writer produces.
+//!
+//! Reading: untrusted input is still parsed by rune's strict parser ([`super::parse`]), which
+//! keeps lone surrogates and refuses repeated keys; the parsed [`Value`] is then a
+//! [`serde::Deserializer`] itself, so a `Deserialize` type is read from it directly. No
+//! conversion to `serde_json::Value` happens on the way, so a lone surrogate in a string
+//! reaches the Rust value as its carrier, exactly as the rest of rune sees it.
+
+use super::{Value, carried_surrogate};
+use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
+use serde_json::ser::{Formatter, PrettyFormatter};
+use std::fmt;
+use std::io;
+
+/// `value` as rune writes JSON for people and tools (see the module doc), with a trailing
+/// newline.
+pub fn to_pretty<T: Serialize + ?Sized>(value: &T) -> String {
+    let mut out = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, RuneFormatter::new());
+    // Writing to a Vec cannot fail, and rune's types have no map with non-string keys.
+    if value.serialize(&mut serializer).is_err() {
+        out.clear();
+    }
+    out.push(b'\n');
+    // Every byte written is printable ASCII or a newline.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// serde_json's pretty layout with rune's string escaping.
+pub struct RuneFormatter {
+    pretty: PrettyFormatter<'static>,
+}
+
+impl RuneFormatter {
+    pub fn new() -> RuneFormatter {
+        RuneFormatter { pretty: PrettyFormatter::with_indent(b"  ") }
+    }
+}
+
+impl Default for RuneFormatter {
+    fn default() -> RuneFormatter {
+        RuneFormatter::new()
+    }
+}
+
+impl Formatter for RuneFormatter {
+    fn begin_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.pretty.begin_array(writer)
+    }
+
+    fn end_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.pretty.end_array(writer)
+    }
+
+    fn begin_array_value<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.pretty.begin_array_value(writer, first)
+    }
+
+    fn end_array_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.pretty.end_array_value(writer)
+    }
+
+    fn begin_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.pretty.begin_object(writer)
+    }
+
+    fn end_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.pretty.end_object(writer)
+    }
+
+    fn begin_object_key<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.pretty.begin_object_key(writer, first)
+    }
+
+    fn begin_object_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.pretty.begin_object_value(writer)
+    }
+
+    fn end_object_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.pretty.end_object_value(writer)
+    }
+
+    /// serde_json escapes `"`, `\` and U+0000..U+001F itself (as rune does: `\n`, `\u001f`);
+    /// everything else it hands over here, where all but printable ASCII is escaped.
+    fn write_string_fragment<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        let mut escaped = String::with_capacity(fragment.len());
+        for c in fragment.chars() {
+            if (' '..='~').contains(&c) {
+                escaped.push(c);
+                continue;
+            }
+            let mut units = [0; 2];
+            let units: &[u16] = match carried_surrogate(c) {
+                Some(unit) => {
+                    units[0] = unit;
+                    &units[..1]
+                }
+                None => c.encode_utf16(&mut units),
+            };
+            for unit in units {
+                escaped.push_str(&format!("\\u{unit:04x}"));
+            }
+        }
+        writer.write_all(escaped.as_bytes())
+    }
+}
+
+/// Why a parsed value is not the type asked for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct DeError(String);
+
+impl de::Error for DeError {
+    fn custom<T: fmt::Display>(message: T) -> DeError {
+        DeError(message.to_string())
+    }
+}
+
+/// Reads a `Deserialize` type from a value rune's parser produced.
+pub fn from_value<'de, T: Deserialize<'de>>(value: &'de Value) -> Result<T, DeError> {
+    T::deserialize(value)
+}
+
+impl<'de> de::Deserializer<'de> for &'de Value {
+    type Error = DeError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        match self {
+            Value::Null => visitor.visit_unit(),
+            Value::Bool(flag) => visitor.visit_bool(*flag),
+            Value::Number(text) => {
+                if let Ok(whole) = text.parse::<u64>() {
+                    visitor.visit_u64(whole)
+                } else if let Ok(whole) = text.parse::<i64>() {
+                    visitor.visit_i64(whole)
+                } else {
+                    let number = text.parse::<f64>().map_err(de::Error::custom)?;
+                    visitor.visit_f64(number)
+                }
+            }
+            Value::String(text) => visitor.visit_borrowed_str(text),
+            Value::Array(items) => visitor.visit_seq(Items(items.iter())),
+            Value::Object(members) => visitor.visit_map(Members(members.iter(), None)),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        match self {
+            Value::Null => visitor.visit_none(),
+            other => visitor.visit_some(other),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        match self {
+            Value::String(text) => visitor.visit_enum(text.as_str().into_deserializer()),
+            other => Err(de::Error::invalid_type(unexpected(other), &"a string")),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        unit unit_struct seq tuple tuple_struct map struct identifier ignored_any
+    }
+}
+
+fn unexpected(value: &Value) -> de::Unexpected<'_> {
+    match value {
+        Value::Null => de::Unexpected::Unit,
+        Value::Bool(flag) => de::Unexpected::Bool(*flag),
+        Value::Number(text) => de::Unexpected::Other(text),
+        Value::String(text) => de::Unexpected::Str(text),
+        Value::Array(_) => de::Unexpected::Seq,
+        Value::Object(_) => de::Unexpected::Map,
+    }
+}
+
+struct Items<'de>(std::slice::Iter<'de, Value>);
+
+impl<'de> SeqAccess<'de> for Items<'de> {
+    type Error = DeError;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, DeError> {
+        self.0.next().map(|item| seed.deserialize(item)).transpose()
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.0.len())
+    }
+}
+
+/// An object's members in document order, and the value of the key just read.
+struct Members<'de>(std::slice::Iter<'de, (String, Value)>, Option<&'de Value>);
+
+impl<'de> MapAccess<'de> for Members<'de> {
+    type Error = DeError;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, DeError> {
+        let Some((key, value)) = self.0.next() else { return Ok(None) };
+        self.1 = Some(value);
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(key)).map(Some)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, DeError> {
+        match self.1.take() {
+            Some(value) => seed.deserialize(value),
+            None => Err(de::Error::custom("a value was asked for before its key")),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.0.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn serde_output_is_the_value_writers_byte_for_byte() {
+        let text = "{\"a\": [1, {}, [], \"\\ud800 \\u00e9 \\ud83d\\ude00 \\u007f \\u0001\\n\"], \
+                    \"b\": {\"c\": null, \"d\": true}}";
+        let value = super::super::parse(text).expect("json");
+        let through_serde: serde_json::Value =
+            serde_json::from_str(&super::super::to_compact(&value).replace("\\ud800", ""))
+                .expect("serde reads rune's output");
+        let expected = super::super::to_pretty(&value).replace("\\ud800", "");
+        assert_eq!(to_pretty(&through_serde), expected);
+        // A carrier (a lone surrogate) goes out as the surrogate.
+        let carried = value.get("a").and_then(|a| a.as_array()).and_then(|a| a[3].as_str());
+        assert!(to_pretty(&carried).starts_with("\"\\ud800 "), "{}", to_pretty(&carried));
+    }
+
+    #[test]
+    fn a_parsed_value_deserializes_keeping_lone_surrogates() {
+        let value =
+            super::super::parse("{\"x\": \"\\udc00\", \"n\": 3, \"f\": 0.5}").expect("json");
+        #[derive(Deserialize)]
+        struct Shape {
+            x: String,
+            n: u32,
+            f: f64,
+        }
+        let shape: Shape = from_value(&value).expect("deserializes");
+        assert_eq!(shape.n, 3);
+        assert_eq!(shape.f, 0.5);
+        assert_eq!(carried_surrogate(shape.x.chars().next().expect("a char")), Some(0xdc00));
+        let map: BTreeMap<String, serde_json::Value> = from_value(&value).expect("a map");
+        assert_eq!(map.len(), 3);
+    }
+}
