@@ -159,6 +159,20 @@ impl<'a> Doc<'a> {
         doc
     }
 
+    /// Whether a describing verb's clause is about text: it names a pattern or content, or
+    /// introduces examples (`Detects phrases such as`, `Flags text like`); `failed tests,
+    /// secrets` lists results.
+    fn describes_text(&self, tokens: Range<usize>) -> bool {
+        self.naming(tokens.clone(), thing::PATTERN | thing::CONTENT | thing::COMMAND | thing::RULES)
+            .next()
+            .is_some()
+            || self.has(tokens.clone(), func::EXAMPLE)
+            || self.has_word(
+                tokens.clone(),
+                &["like", "text", "phrases", "strings", "attempts", "instructions", "prompts"],
+            )
+    }
+
     /// The raw text of token `at`; empty past the last token, so a rule looking ahead never
     /// has to check the end first.
     pub fn text(&self, at: usize) -> &'a str {
@@ -288,6 +302,7 @@ impl<'a> Doc<'a> {
                 if (matches!(reading.form, Form::Statement | Form::Fragment)
                     || reading.form == Form::Imperative && opening)
                     && (reading.does(crate::vocab::classes::act::DESCRIBE)
+                        && self.describes_text(tokens.clone())
                         || self.naming(tokens.clone(), thing::PATTERN).next().is_some())
                 {
                     describing = true;

@@ -92,11 +92,18 @@ pub(super) fn ranks_over(doc: &Doc, tokens: Range<usize>) -> bool {
             // `carries more weight than`, `matters more than`: what comes after `than`.
             || doc.word(at) == "than" && {
                 let before = at.saturating_sub(3).max(tokens.start)..at;
-                doc.has_word(before.clone(), &["more", "higher", "greater"])
-                    && doc.has_word(
-                        before,
-                        &["weight", "priority", "precedence", "important", "authority", "matters"],
-                    )
+                // `higher-priority instructions than`: both words in one.
+                let compound = before.clone().any(|b| {
+                    let word = doc.word(b);
+                    (word.starts_with("higher-") || word.starts_with("greater-"))
+                        && (word.ends_with("priority") || word.ends_with("precedence"))
+                });
+                compound
+                    || doc.has_word(before.clone(), &["more", "higher", "greater"])
+                        && doc.has_word(
+                            before,
+                            &["weight", "priority", "precedence", "important", "authority", "matters"],
+                        )
             }
     });
     let Some(ranked) = ranked else { return false };
@@ -119,7 +126,7 @@ pub(super) fn ranks_over(doc: &Doc, tokens: Range<usize>) -> bool {
     governs_model(doc, under.clone())
         || conduct
         || (doc.user_in(under.clone()).is_some() || users)
-            && doc.has_word(under, &["above", "over"])
+            && (doc.has_word(under, &["above", "over"]) || doc.word(ranked) == "than")
 }
 
 /// `the agent sets aside its content policy`, `the assistant no longer applies its refusal
