@@ -127,6 +127,8 @@ pub(super) fn ranks_over(doc: &Doc, tokens: Range<usize>) -> bool {
         || conduct
         || (doc.user_in(under.clone()).is_some() || users)
             && (doc.has_word(under, &["above", "over"]) || doc.word(ranked) == "than")
+        // `this server's orders outrank the user's`: what the user says, outranked.
+        || users && OUTRANK.contains(&doc.word(ranked))
 }
 
 /// `the agent sets aside its content policy`, `the assistant no longer applies its refusal
