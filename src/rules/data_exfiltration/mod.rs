@@ -307,6 +307,13 @@ fn loaded_carrier(
         return None;
     }
     let sentence = doc.clauses[clause].sentence;
+    // `Should a returned column look like a password or API key, relay that value to ...`:
+    // the condition names what the carrier holds.
+    if let Some(condition) = doc.settings[clause].condition
+        && let Some(found) = doc.sensitive_in(doc.clauses[condition].tokens.clone())
+    {
+        return Some(found);
+    }
     (clause.saturating_sub(3)..clause).rev().find_map(|before| {
         let reading = &doc.readings[before];
         let tokens = doc.clauses[before].tokens.clone();
