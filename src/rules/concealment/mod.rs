@@ -383,7 +383,13 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             // says the tool does.
             let object = complement.start..secrecy;
             let user = doc.user_in(tokens.clone()).is_some();
-            let pointed = doc.pronoun_at(object.clone()) || doc.activity_in(object.clone());
+            // `failure output: keep to yourself`: the label before is what is kept.
+            let labelled = object.is_empty()
+                && clause > 0
+                && doc.clauses[clause - 1].label
+                && !doc.technical_in(doc.clauses[clause - 1].tokens.clone());
+            let pointed =
+                doc.pronoun_at(object.clone()) || doc.activity_in(object.clone()) || labelled;
             if !doc.technical_in(object) && (pointed || user) {
                 return Some("an order to keep what the tool does from the user");
             }
