@@ -67,6 +67,24 @@ impl TextRule for Concealment {
     }
 }
 
+/// People a tool serves who keep things from one another: ballots, bids, reviews, draws.
+const THIRD_PARTIES: &[&str] = &[
+    "participant",
+    "participants",
+    "respondent",
+    "respondents",
+    "bidder",
+    "bidders",
+    "voter",
+    "voters",
+    "reviewer",
+    "reviewers",
+    "applicant",
+    "applicants",
+    "candidate",
+    "candidates",
+];
+
 /// Words after `keep` that make it hiding: `keep this secret`, `keep it between us`.
 const SECRECY: &[&str] = &[
     "secret",
@@ -268,7 +286,22 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     let telling = reading.does(act::TELL)
         && (reading.verb.is_some_and(|verb| !REPORTING.contains(doc.word(verb))) || reported_act);
     if reading.negated && (telling || into_answer) && orders {
-        let private = doc.naming(acted.clone(), thing::IDENTITY).next().is_some();
+        // `which respondent wrote a comment`, `other bidders' amounts`, `to a participant`:
+        // confidentiality between people the tool serves, not what the tool did.
+        let to_party = tokens.clone().any(|at| {
+            doc.word(at) == "to" && doc.has_word(at + 1..(at + 4).min(tokens.end), THIRD_PARTIES)
+        });
+        let private = doc.naming(acted.clone(), thing::IDENTITY).next().is_some()
+            || doc.has_word(acted.clone(), THIRD_PARTIES)
+            || doc.has_word(reading.subject_tokens.clone(), THIRD_PARTIES)
+            || to_party;
+        // `Don't show those to the user`, where those are stack traces and internal hostnames
+        // (an `internal` matter is no technical detail).
+        let technical_referred = doc.pronoun_at(acted.clone())
+            && doc.antecedent(clause).is_some_and(|before| {
+                doc.naming(before, thing::NOISE | thing::SECRET)
+                    .any(|at| doc.word(at) != "internal")
+            });
         // `do not repeat it back`, where it is the password the user pasted: a credential
         // kept out of the reply is care, not concealment.
         let secret_referred = doc.pronoun_at(acted.clone())
@@ -278,6 +311,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             });
         if doc.technical_in(acted.clone())
             || secret_referred
+            || technical_referred
             || private
             || advice(doc, clause)
             || until_asked(doc, clause)
@@ -479,9 +513,17 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     let talk_only = !orders
         && reading.verb.is_some()
         && reading.act & !(act::RETURN | act::FORMAT | act::TELL | act::DESCRIBE | act::SAY) == 0;
+    // `Compute the plan without applying it and without notifying anyone`: a dry run changes
+    // nothing, so there is nothing to notify anyone of.
+    let dry_run = doc.has_word(tokens.clone(), &["without applying", "dry run", "dry-run"])
+        || tokens.clone().any(|at| {
+            doc.word(at) == "without"
+                && matches!(doc.word(at + 1), "applying" | "changing" | "writing" | "executing")
+        });
     if reading.covert
         && !reading.negated
         && !talk_only
+        && !dry_run
         && (reading.verb.is_none()
             || orders
             || reading.form == Form::Statement
@@ -542,7 +584,12 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         });
         let covering =
             asked && (why && moved_out_before(doc, clause) || deep && withheld_before(doc, clause));
-        if asked && false_state || as_false || instead || blamed || covering {
+        // `tell them exactly that`: the prepared answer is the truth.
+        let truthful = doc.has_word(
+            complement.clone(),
+            &["exactly", "truthfully", "honestly", "accurately", "truth", "openly", "plainly"],
+        );
+        if !truthful && (asked && false_state || as_false || instead || blamed || covering) {
             return Some("a script for answering the user falsely about what the tool did");
         }
     }
