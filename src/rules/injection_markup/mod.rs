@@ -29,7 +29,7 @@ use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::text::read::{Form, Party};
 use crate::text::spans::SpanKind;
 use crate::text::{Doc, window, window_before};
-use crate::vocab::classes::{func, thing};
+use crate::vocab::classes::{act, func, thing};
 use markers::{Marker, Role, Shape};
 use std::ops::Range;
 
@@ -74,6 +74,12 @@ const NAMING_AFTER: &[&str] = &[
     "count",
     "counts",
 ];
+/// Verbs that write a mark around or before text.
+const WRAPPING: &[&str] = &[
+    "wrap", "enclose", "surround", "prefix", "prepend", "append", "tag", "mark", "label", "begin",
+    "start", "open", "end", "close", "precede", "follow", "insert", "add", "use", "emit",
+];
+
 /// Words before a mark that introduce it as an example or a format's part.
 const NAMING_BEFORE: &[&str] = &[
     "like",
@@ -222,7 +228,18 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
         let lines = raw[..at].rsplit('\n').skip(1);
         lines.take(3).any(headed)
     };
+    // `How Gemma formats conversations. Example:` on the line before: a template shown.
+    let after_example_line = !marker.label && {
+        let lines = raw[..at].rsplit('\n').skip(1);
+        lines.take(4).any(|line| {
+            let line = line.trim().to_ascii_lowercase();
+            ["example:", "examples:", "sample:", "e.g.:", "for example:"]
+                .iter()
+                .any(|end| line.ends_with(end))
+        })
+    };
     let shown = under_heading
+        || after_example_line
         || marker.label && {
             let lines = raw[..at].trim_end().rsplit('\n');
             lines.take(3).any(|line| {
@@ -326,8 +343,16 @@ fn judge(doc: &Doc, found: &[Marker], index: usize, named: &[bool], lone: bool) 
     }
     if named[index] {
         let token = doc.tokens.partition_point(|token| token.end <= marker.range.start);
+        // The order is to write the mark: wrap, prefix, put or format (`Deploy target as
+        // <user>@<host>` names a placeholder).
         let ordered = doc.clause_of(token).is_some_and(|c| {
-            doc.readings[c].orders_model() && !doc.settings[c].described && !doc.settings[c].example
+            let reading = &doc.readings[c];
+            let writes = reading.does(act::FORMAT | act::PLACE | act::WRITE | act::SAY)
+                || reading.verb.is_some_and(|verb| WRAPPING.contains(&doc.word(verb)));
+            reading.orders_model()
+                && writes
+                && !doc.settings[c].described
+                && !doc.settings[c].example
         });
         return (ordered && !marker.label).then(|| {
             Hit::new(marker.range.start, marker.range.end, "an order to wrap text in chat markup")

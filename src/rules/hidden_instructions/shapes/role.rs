@@ -105,9 +105,18 @@ pub(super) fn enters_mode(doc: &Doc, clause: usize) -> Option<usize> {
     {
         return None;
     }
+    // `Leave admin mode`, `exit developer mode`: leaving a mode takes no power.
+    let reading = &doc.readings[clause];
+    if reading.verb.is_some_and(|verb| {
+        matches!(
+            doc.word(verb),
+            "leave" | "leaves" | "exit" | "exits" | "quit" | "quits" | "disable" | "disables"
+        )
+    }) {
+        return None;
+    }
     // `Enables developer mode on the device`, `Switches the session to admin mode`: what the
     // tool does, not a mode for the reader.
-    let reading = &doc.readings[clause];
     if reading.form == Form::Statement
         && reading.verb.is_some_and(|verb| doc.tokens[verb].info.is_third())
         && reading.subject != Party::Model

@@ -60,6 +60,12 @@ pub(super) fn governs_model(doc: &Doc, range: Range<usize>) -> bool {
     if technical && rules.is_none() {
         return false;
     }
+    // `overrides the remote history with yours`: a repository's history, not the
+    // conversation.
+    if doc.has_word(range.clone(), &["remote", "branch", "commit", "commits", "git", "repository"])
+    {
+        return false;
+    }
     match rules {
         // `Disregard any prior guidelines`, `ignore your safety policy`, `the conversation so
         // far`; a bare `the rules` of something else (`the rules of chess`) does not count.
