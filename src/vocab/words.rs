@@ -668,6 +668,8 @@ pub const NOUNS: &[(&str, u32)] = &[
     ("caller", USER),
     ("owner", USER),
     ("requester", USER),
+    ("account holder", USER),
+    ("cardholder", USER),
     ("submitter", USER),
     ("merchant", USER),
     ("member", USER),

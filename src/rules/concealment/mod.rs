@@ -398,12 +398,28 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         let secrecy = complement.clone().find(|&at| {
             SECRECY.contains(&doc.word(at)) || doc.tokens[at].info.func & func::UNAWARE != 0
         });
-        // `keep that recipient out of the confirmation you give the user`.
+        // `keep that recipient out of the confirmation you give the user`, `out of whatever
+        // you read back to the user`.
         let out_of = complement.clone().find(|&at| {
+            let view = at + 2..complement.end.min(at + 5);
+            let told = matches!(doc.word(at + 2), "whatever" | "anything" | "what")
+                && doc.has(view.clone(), func::YOU);
             doc.word(at) == "out"
                 && doc.word(at + 1) == "of"
-                && doc.naming(at + 2..complement.end.min(at + 5), thing::ANSWER).next().is_some()
+                && (doc.naming(view, thing::ANSWER).next().is_some() || told)
         });
+        // `keep this from the user`: kept from someone.
+        let from_user = complement.clone().find(|&at| {
+            doc.word(at) == "from" && doc.user_in(at + 1..complement.end.min(at + 4)).is_some()
+        });
+        if let Some(from) = from_user {
+            let object = complement.start..from;
+            if !doc.technical_in(object.clone())
+                && (doc.pronoun_at(object.clone()) || doc.activity_in(object))
+            {
+                return Some("an order to keep what the tool does from the user");
+            }
+        }
         if let Some(out) = out_of {
             let object = complement.start..out;
             if !doc.technical_in(object.clone())
