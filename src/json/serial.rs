@@ -159,7 +159,7 @@ impl<'de> de::Deserializer<'de> for &'de Value {
             }
             Value::String(text) => visitor.visit_borrowed_str(text),
             Value::Array(items) => visitor.visit_seq(Items(items.iter())),
-            Value::Object(members) => visitor.visit_map(Members(members.iter(), None)),
+            Value::Object(members) => visitor.visit_map(ObjectAccess(members.iter(), None)),
         }
     }
 
@@ -170,12 +170,20 @@ impl<'de> de::Deserializer<'de> for &'de Value {
         }
     }
 
+    /// [`NUMBER_TEXT`] asks for a number's exact text (see [`Loose`]); any other newtype is
+    /// its content.
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value, DeError> {
-        visitor.visit_newtype_struct(self)
+        match self {
+            Value::Number(text) if name == NUMBER_TEXT => {
+                visitor.visit_enum(de::value::BorrowedStrDeserializer::new(text))
+            }
+            _ if name == NUMBER_TEXT => self.deserialize_any(visitor),
+            _ => visitor.visit_newtype_struct(self),
+        }
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -225,9 +233,9 @@ impl<'de> SeqAccess<'de> for Items<'de> {
 }
 
 /// An object's members in document order, and the value of the key just read.
-struct Members<'de>(std::slice::Iter<'de, (String, Value)>, Option<&'de Value>);
+struct ObjectAccess<'de>(std::slice::Iter<'de, (String, Value)>, Option<&'de Value>);
 
-impl<'de> MapAccess<'de> for Members<'de> {
+impl<'de> MapAccess<'de> for ObjectAccess<'de> {
     type Error = DeError;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(
@@ -248,6 +256,124 @@ impl<'de> MapAccess<'de> for Members<'de> {
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.0.len())
+    }
+}
+
+/// The newtype name under which a [`Value`] hands over a number as its exact text: as a unit
+/// enum variant named by the text, a shape no other JSON value takes, so a string holding
+/// digits is never mistaken for a number.
+const NUMBER_TEXT: &str = "$rune::json::NumberText";
+
+/// A member of one of rune's own files read without judging it: what was written there (or
+/// that nothing was), with an object read as `T`. A file's reader declares its shape with
+/// these and then checks the members in its own order, so that each message names the first
+/// problem by its JSON path exactly as the reader words it, whatever order the keys come in.
+#[derive(Debug, Default)]
+pub enum Loose<'de, T = de::IgnoredAny> {
+    /// The key is not there.
+    #[default]
+    Absent,
+    Null,
+    Bool(bool),
+    /// The number exactly as written.
+    Number(&'de str),
+    String(&'de str),
+    List(Vec<Loose<'de, T>>),
+    Object(T),
+}
+
+impl<'de, T> Loose<'de, T> {
+    /// How the member is named in an error message, as [`Value::type_name`] names it.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Loose::Absent => "nothing",
+            Loose::Null => "null",
+            Loose::Bool(_) => "a boolean",
+            Loose::Number(_) => "a number",
+            Loose::String(_) => "a string",
+            Loose::List(_) => "a list",
+            Loose::Object(_) => "an object",
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&'de str> {
+        match self {
+            Loose::String(text) => Some(text),
+            _ => None,
+        }
+    }
+}
+
+impl<'de: 'a, 'a, T: Deserialize<'de>> Deserialize<'de> for Loose<'a, T> {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_newtype_struct(NUMBER_TEXT, LooseVisitor(std::marker::PhantomData))
+    }
+}
+
+struct LooseVisitor<'a, T>(std::marker::PhantomData<(&'a (), T)>);
+
+impl<'de: 'a, 'a, T: Deserialize<'de>> Visitor<'de> for LooseVisitor<'a, T> {
+    type Value = Loose<'a, T>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a JSON value parsed by rune")
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Loose::Null)
+    }
+
+    fn visit_bool<E: de::Error>(self, flag: bool) -> Result<Self::Value, E> {
+        Ok(Loose::Bool(flag))
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, text: &'de str) -> Result<Self::Value, E> {
+        Ok(Loose::String(text))
+    }
+
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
+        let (text, variant): (&'de str, _) = data.variant()?;
+        de::VariantAccess::unit_variant(variant)?;
+        Ok(Loose::Number(text))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Loose::List(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        T::deserialize(de::value::MapAccessDeserializer::new(map)).map(Loose::Object)
+    }
+}
+
+/// An object's members in document order, each read as `T`: for an object whose keys are
+/// data (a pin's JSON paths), where a reader reports the first bad member as written.
+#[derive(Debug)]
+pub struct Members<'a, T>(pub Vec<(&'a str, T)>);
+
+impl<'de: 'a, 'a, T: Deserialize<'de>> Deserialize<'de> for Members<'a, T> {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct MembersVisitor<'a, T>(std::marker::PhantomData<(&'a (), T)>);
+        impl<'de: 'a, 'a, T: Deserialize<'de>> Visitor<'de> for MembersVisitor<'a, T> {
+            type Value = Members<'a, T>;
+
+            fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+                formatter.write_str("an object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut members = Vec::with_capacity(map.size_hint().unwrap_or(0));
+                while let Some((key, value)) = map.next_entry::<&'de str, T>()? {
+                    members.push((key, value));
+                }
+                Ok(Members(members))
+            }
+        }
+        deserializer.deserialize_map(MembersVisitor(std::marker::PhantomData))
     }
 }
 
