@@ -605,21 +605,6 @@ fn quoted_key(key: &str) -> String {
     out
 }
 
-/// A string value.
-pub(crate) fn string(text: &str) -> Value {
-    Value::String(text.to_string())
-}
-
-/// A whole-number value.
-pub(crate) fn number(n: impl Into<u64>) -> Value {
-    Value::Number(n.into().to_string())
-}
-
-/// An object with `members` in order.
-pub(crate) fn object(members: Vec<(&str, Value)>) -> Value {
-    Value::Object(members.into_iter().map(|(key, value)| (key.to_string(), value)).collect())
-}
-
 /// The document as rune writes JSON for people and tools: two-space indent, `": "`, only
 /// printable ASCII (see [`write_string`]), and a trailing newline.
 pub fn to_pretty(value: &Value) -> String {

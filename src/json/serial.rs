@@ -124,6 +124,20 @@ impl Formatter for RuneFormatter {
     }
 }
 
+/// A number written with exactly `PLACES` decimals (`1.0000`, never `1.0` or `1`), so a
+/// committed scorecard diffs by value, not by float formatting. The value must be finite: a
+/// NaN or an infinity is not JSON, and fails the serialization.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fixed<const PLACES: usize>(pub f64);
+
+impl<const PLACES: usize> Serialize for Fixed<PLACES> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde_json::value::RawValue::from_string(format!("{:.*}", PLACES, self.0))
+            .map_err(serde::ser::Error::custom)?
+            .serialize(serializer)
+    }
+}
+
 /// Why a parsed value is not the type asked for.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
