@@ -9,10 +9,10 @@ use serde::Serialize;
 
 /// A case counts as flagged when a finding reaches rune's default `--fail-on`: what would fail
 /// a user's build. Findings below it are review notes, neither detections nor false alarms.
-pub const BLOCKING: Severity = Severity::Medium;
+pub(crate) const BLOCKING: Severity = Severity::Medium;
 
 /// The version of the scorecard's JSON shape.
-pub const SCORECARD_VERSION: u32 = 1;
+pub(crate) const SCORECARD_VERSION: u32 = 1;
 
 #[derive(Debug, Clone, Default)]
 pub struct CategoryScore {
@@ -44,7 +44,7 @@ impl CategoryScore {
         ratio(self.false_positives, self.hard_negatives())
     }
 
-    pub fn precision(&self) -> f64 {
+    pub(crate) fn precision(&self) -> f64 {
         ratio(self.true_positives, self.true_positives + self.false_positives)
     }
 }
@@ -72,7 +72,7 @@ pub struct BlindRound {
 }
 
 impl Scorecard {
-    pub fn clean_fp_rate(&self) -> f64 {
+    pub(crate) fn clean_fp_rate(&self) -> f64 {
         ratio(self.clean_false_alarms.len(), self.clean_benign)
     }
 }
@@ -86,7 +86,7 @@ fn f1(precision: f64, recall: f64) -> f64 {
 }
 
 /// The Wilson score interval at 95% for `part` successes out of `whole`.
-pub fn wilson(part: usize, whole: usize) -> (f64, f64) {
+pub(crate) fn wilson(part: usize, whole: usize) -> (f64, f64) {
     if whole == 0 {
         return (0.0, 0.0);
     }

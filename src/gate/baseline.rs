@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::path::Path;
 
-pub const BASELINE_VERSION: u32 = 1;
+pub(crate) const BASELINE_VERSION: u32 = 1;
 
 /// The stable identity of a finding: the baseline entry and the SARIF `partialFingerprints`.
 pub fn fingerprint(finding: &Finding) -> String {

@@ -21,7 +21,7 @@ use std::io;
 
 /// `value` as rune writes JSON for people and tools (see the module doc), with a trailing
 /// newline.
-pub fn to_pretty<T: Serialize + ?Sized>(value: &T) -> String {
+pub(crate) fn to_pretty<T: Serialize + ?Sized>(value: &T) -> String {
     let mut out = Vec::new();
     let mut serializer = serde_json::Serializer::with_formatter(&mut out, RuneFormatter::new());
     // Writing to a Vec cannot fail, and rune's types have no map with non-string keys.
@@ -34,12 +34,12 @@ pub fn to_pretty<T: Serialize + ?Sized>(value: &T) -> String {
 }
 
 /// serde_json's pretty layout with rune's string escaping.
-pub struct RuneFormatter {
+pub(crate) struct RuneFormatter {
     pretty: PrettyFormatter<'static>,
 }
 
 impl RuneFormatter {
-    pub fn new() -> RuneFormatter {
+    pub(crate) fn new() -> RuneFormatter {
         RuneFormatter { pretty: PrettyFormatter::with_indent(b"  ") }
     }
 }
@@ -128,7 +128,7 @@ impl Formatter for RuneFormatter {
 /// committed scorecard diffs by value, not by float formatting. The value must be finite: a
 /// NaN or an infinity is not JSON, and fails the serialization.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Fixed<const PLACES: usize>(pub f64);
+pub(crate) struct Fixed<const PLACES: usize>(pub f64);
 
 impl<const PLACES: usize> Serialize for Fixed<PLACES> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -150,7 +150,7 @@ impl de::Error for DeError {
 }
 
 /// Reads a `Deserialize` type from a value rune's parser produced.
-pub fn from_value<'de, T: Deserialize<'de>>(value: &'de Value) -> Result<T, DeError> {
+pub(crate) fn from_value<'de, T: Deserialize<'de>>(value: &'de Value) -> Result<T, DeError> {
     T::deserialize(value)
 }
 
@@ -184,7 +184,7 @@ impl<'de> de::Deserializer<'de> for &'de Value {
         }
     }
 
-    /// [`NUMBER_TEXT`] asks for a number's exact text (see [`Loose`]); any other newtype is
+    /// `NUMBER_TEXT` asks for a number's exact text (see `Loose`); any other newtype is
     /// its content.
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
@@ -283,12 +283,12 @@ const NUMBER_TEXT: &str = "$rune::json::NumberText";
 /// these and then checks the members in its own order, so that each message names the first
 /// problem by its JSON path exactly as the reader words it, whatever order the keys come in.
 #[derive(Debug, Default)]
-pub enum Loose<'de, T = de::IgnoredAny> {
+pub(crate) enum Loose<'de, T = de::IgnoredAny> {
     /// The key is not there.
     #[default]
     Absent,
     Null,
-    Bool(bool),
+    Bool,
     /// The number exactly as written.
     Number(&'de str),
     String(&'de str),
@@ -298,11 +298,11 @@ pub enum Loose<'de, T = de::IgnoredAny> {
 
 impl<'de, T> Loose<'de, T> {
     /// How the member is named in an error message, as [`Value::type_name`] names it.
-    pub fn type_name(&self) -> &'static str {
+    pub(crate) fn type_name(&self) -> &'static str {
         match self {
             Loose::Absent => "nothing",
             Loose::Null => "null",
-            Loose::Bool(_) => "a boolean",
+            Loose::Bool => "a boolean",
             Loose::Number(_) => "a number",
             Loose::String(_) => "a string",
             Loose::List(_) => "a list",
@@ -310,7 +310,7 @@ impl<'de, T> Loose<'de, T> {
         }
     }
 
-    pub fn as_str(&self) -> Option<&'de str> {
+    pub(crate) fn as_str(&self) -> Option<&'de str> {
         match self {
             Loose::String(text) => Some(text),
             _ => None,
@@ -337,8 +337,8 @@ impl<'de: 'a, 'a, T: Deserialize<'de>> Visitor<'de> for LooseVisitor<'a, T> {
         Ok(Loose::Null)
     }
 
-    fn visit_bool<E: de::Error>(self, flag: bool) -> Result<Self::Value, E> {
-        Ok(Loose::Bool(flag))
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(Loose::Bool)
     }
 
     fn visit_borrowed_str<E: de::Error>(self, text: &'de str) -> Result<Self::Value, E> {
@@ -367,7 +367,7 @@ impl<'de: 'a, 'a, T: Deserialize<'de>> Visitor<'de> for LooseVisitor<'a, T> {
 /// An object's members in document order, each read as `T`: for an object whose keys are
 /// data (a pin's JSON paths), where a reader reports the first bad member as written.
 #[derive(Debug)]
-pub struct Members<'a, T>(pub Vec<(&'a str, T)>);
+pub(crate) struct Members<'a, T>(pub Vec<(&'a str, T)>);
 
 impl<'de: 'a, 'a, T: Deserialize<'de>> Deserialize<'de> for Members<'a, T> {
     fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

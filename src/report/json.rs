@@ -22,7 +22,7 @@ use crate::model::{Finding, Kind};
 use serde::Serialize;
 
 /// The version of this shape, written as the top-level `version`.
-pub const JSON_VERSION: u32 = 1;
+pub(crate) const JSON_VERSION: u32 = 1;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]

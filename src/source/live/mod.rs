@@ -4,7 +4,7 @@
 //! tools, then prompts and resources (with resource templates) when the server offers them,
 //! following `nextCursor` up to a page cap. It never calls a tool, gets a prompt or reads a
 //! resource, and answers a server's own requests only with a `ping` reply or a refusal (see
-//! [`client`]). Everything the server said is assembled into one manifest document
+//! `client`). Everything the server said is assembled into one manifest document
 //! ([`Listing::raw`]), and the entities are read from that document by the manifest reader, so
 //! a live scan and a scan of its saved document are the same scan.
 //!
@@ -213,7 +213,7 @@ impl LiveError {
 
 /// The package runners whose first run downloads the server: `npx`, `uvx`, `pipx run`, ...
 /// Returns the runner as the user would name it.
-pub fn downloader(command: &str, args: &[String]) -> Option<String> {
+pub(crate) fn downloader(command: &str, args: &[String]) -> Option<String> {
     let program = std::path::Path::new(command).file_stem()?.to_str()?.to_ascii_lowercase();
     if matches!(program.as_str(), "npx" | "pnpx" | "bunx" | "uvx") {
         return Some(program);
