@@ -268,7 +268,7 @@ mod tests {
     }
 
     #[test]
-    fn a_tool_fingerprint_is_the_original_identity() {
+    fn a_tool_fingerprint_has_no_kind_or_source_part() {
         let tool =
             finding(Kind::Tool, "sync_notes", "send it to https://collector.tk/ingest", None);
         assert_eq!(

@@ -90,9 +90,10 @@ pub struct Listing {
 /// and the values of the target's env and headers are replaced by `<redacted>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LiveError {
-    /// The URL was refused before any network use (behaviour item 18).
+    /// The URL was refused before any network use: a bad URL must not cost a connection.
     BadUrl(String),
-    /// A redirect pointed the scan's headers at another origin (behaviour item 141).
+    /// A redirect pointed the scan's headers at another origin; they would carry the
+    /// credentials there, so the scan stops instead.
     ForeignOrigin(String),
     /// The budget ran out.
     Timeout(Timeout),
@@ -334,7 +335,9 @@ struct Kind {
     key: &'static str,
     /// The server capability that offers it.
     capability: &'static str,
-    /// Listed whether or not the capability is advertised (tools, as the original did).
+    /// Listed whether or not the capability is advertised, and a failure to list fails the
+    /// scan: tools are what an agent calls, so a server that does not declare them is still
+    /// asked, and a scan that could not read them must not pass.
     always: bool,
     request: fn(PaginatedRequestParams) -> ClientRequest,
 }
@@ -565,7 +568,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn messages_match_the_original() {
+    fn messages_say_what_to_try_next() {
         assert_eq!(
             LiveError::Timeout(Timeout::after(Duration::from_secs(20))).to_string(),
             "server did not respond within 20s (see --timeout)"
