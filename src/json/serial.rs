@@ -11,6 +11,14 @@
 //! [`serde::Deserializer`] itself, so a `Deserialize` type is read from it directly. No
 //! conversion to `serde_json::Value` happens on the way, so a lone surrogate in a string
 //! reaches the Rust value as its carrier, exactly as the rest of rune sees it.
+//!
+//! rune's own files (baseline, pin, thresholds) are read into structs of [`Loose`] members,
+//! which record what was written without refusing anything; each reader then judges the
+//! members in a fixed order and names a problem by its JSON path in its own words. serde's
+//! derived errors would name the first problem in key order, and in serde's words.
+//!
+//! [`Fixed`] writes a rate with a fixed number of decimals, which serde_json's float writer
+//! cannot.
 
 use super::{Value, carried_surrogate};
 use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
@@ -427,5 +435,42 @@ mod tests {
         assert_eq!(carried_surrogate(shape.x.chars().next().expect("a char")), Some(0xdc00));
         let map: BTreeMap<String, serde_json::Value> = from_value(&value).expect("a map");
         assert_eq!(map.len(), 3);
+    }
+
+    #[test]
+    fn loose_members_keep_what_was_written() {
+        let value = super::super::parse(
+            "{\"n\": 1e5, \"s\": \"12\", \"b\": false, \"z\": null, \"l\": [1, {}], \"o\": {}}",
+        )
+        .expect("json");
+        let Loose::Object(Members(members)) =
+            from_value::<Loose<'_, Members<'_, Loose<'_>>>>(&value).expect("reads")
+        else {
+            panic!("an object");
+        };
+        let shown: Vec<(&str, &str)> =
+            members.iter().map(|(key, member)| (*key, member.type_name())).collect();
+        assert_eq!(
+            shown,
+            [
+                ("n", "a number"),
+                ("s", "a string"),
+                ("b", "a boolean"),
+                ("z", "null"),
+                ("l", "a list"),
+                ("o", "an object")
+            ]
+        );
+        assert!(matches!(members[0].1, Loose::Number("1e5")));
+        assert!(matches!(members[1].1, Loose::String("12")));
+    }
+
+    #[test]
+    fn fixed_numbers_keep_their_decimals() {
+        assert_eq!(
+            to_pretty(&[Fixed::<4>(1.0), Fixed::<4>(0.12345)]),
+            "[\n  1.0000,\n  0.1235\n]\n"
+        );
+        assert_eq!(to_pretty(&Fixed::<2>(0.9)), "0.90\n");
     }
 }
