@@ -24,7 +24,7 @@ pub struct RuleMeta {
 
 impl RuleMeta {
     /// The README section documenting this rule.
-    pub fn help_uri(&self) -> String {
+    pub(crate) fn help_uri(&self) -> String {
         format!("{HOMEPAGE}#{}", self.id)
     }
 }
@@ -39,9 +39,9 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 4] = [Kind::Tool, Kind::Prompt, Kind::Resource, Kind::Server];
+    pub(crate) const ALL: [Kind; 4] = [Kind::Tool, Kind::Prompt, Kind::Resource, Kind::Server];
 
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Kind::Tool => "tool",
             Kind::Prompt => "prompt",
@@ -50,7 +50,7 @@ impl Kind {
         }
     }
 
-    pub fn from_name(name: &str) -> Option<Kind> {
+    pub(crate) fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|kind| kind.as_str() == name)
     }
 }
@@ -70,7 +70,7 @@ pub enum Severity {
 }
 
 impl Severity {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Severity::Low => "low",
             Severity::Medium => "medium",
@@ -78,7 +78,7 @@ impl Severity {
         }
     }
 
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Severity::Low => "LOW",
             Severity::Medium => "MEDIUM",
@@ -87,7 +87,7 @@ impl Severity {
     }
 
     /// Points this finding adds to its entity's risk score.
-    pub fn points(self) -> u32 {
+    pub(crate) fn points(self) -> u32 {
         match self {
             Severity::Low => 5,
             Severity::Medium => 15,
@@ -147,7 +147,7 @@ pub struct Location<'a> {
     pub chars: Option<&'a CharIndex<'a>>,
 }
 
-/// Code-point offsets of byte positions in one string, with a checkpoint every [`CharIndex::STEP`]
+/// Code-point offsets of byte positions in one string, with a checkpoint every `STEP`
 /// bytes, so the offset of each of many findings costs at most a step's counting, not the
 /// string's.
 #[derive(Debug)]
@@ -161,7 +161,7 @@ pub struct CharIndex<'a> {
 impl<'a> CharIndex<'a> {
     const STEP: usize = 1024;
 
-    pub fn new(text: &'a str) -> CharIndex<'a> {
+    pub(crate) fn new(text: &'a str) -> CharIndex<'a> {
         let mut checkpoints = vec![(0, 0)];
         let (mut byte, mut chars) = (0, 0);
         while byte + Self::STEP < text.len() {
@@ -177,7 +177,7 @@ impl<'a> CharIndex<'a> {
     }
 
     /// The number of code points before byte `at` (a character boundary).
-    pub fn offset(&self, at: usize) -> usize {
+    pub(crate) fn offset(&self, at: usize) -> usize {
         let step = self.checkpoints.partition_point(|&(byte, _)| byte <= at) - 1;
         let (byte, chars) = self.checkpoints[step];
         chars + self.text[byte..at].chars().count()
@@ -210,7 +210,7 @@ impl Redaction {
     /// The hash is the first 8 hex digits of the SHA-256 of the whole secret, so a secret always
     /// masks alike (a baseline entry built on it stays valid) and two secrets mask apart. ASCII,
     /// because JSON, SARIF and the baseline escape anything else.
-    pub fn new(text: &str, start: usize, end: usize, keep: usize) -> Redaction {
+    pub(crate) fn new(text: &str, start: usize, end: usize, keep: usize) -> Redaction {
         let secret = &text[start..end];
         let mut keep = keep.min(secret.len());
         while !secret.is_char_boundary(keep) {
@@ -269,7 +269,7 @@ fn quote(text: &str, start: usize, end: usize, redactions: &[Redaction]) -> (Str
 
 impl Finding {
     /// The one constructor. `start..end` is a byte span of `at.text`.
-    pub fn new(
+    pub(crate) fn new(
         meta: &'static RuleMeta,
         severity: Severity,
         at: Location<'_>,
@@ -282,7 +282,7 @@ impl Finding {
 
     /// [`Finding::new`] over a string holding secrets: `redactions` (sorted by start) are
     /// masked wherever the flagged text or its excerpt would show them.
-    pub fn redacted(
+    pub(crate) fn redacted(
         meta: &'static RuleMeta,
         severity: Severity,
         at: Location<'_>,
@@ -316,7 +316,7 @@ impl Finding {
 
     /// Masks `redactions` (sorted by start) in a finding already built over `text`, the string
     /// at its path: for findings a whole-scan rule built without knowing the secrets.
-    pub fn redact(&mut self, text: &str, redactions: &[Redaction]) {
+    pub(crate) fn redact(&mut self, text: &str, redactions: &[Redaction]) {
         let byte_at =
             |chars: usize| text.char_indices().nth(chars).map_or(text.len(), |(at, _)| at);
         let start = byte_at(self.offset);
@@ -381,7 +381,7 @@ pub fn digest(parts: &[&str]) -> String {
 }
 
 /// Whether `text` looks like a digest rune wrote: 64 lowercase hex digits.
-pub fn is_digest(text: &str) -> bool {
+pub(crate) fn is_digest(text: &str) -> bool {
     text.len() == 64 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 

@@ -156,7 +156,7 @@ pub enum ReadError {
 }
 
 /// Reads the text file `path` that rune was pointed at as its `what`.
-pub fn read_text(path: &Path, what: &'static str) -> Result<String, ReadError> {
+pub(crate) fn read_text(path: &Path, what: &'static str) -> Result<String, ReadError> {
     std::fs::read_to_string(path).map_err(|error| {
         let path = path.to_path_buf();
         match error.kind() {

@@ -1,11 +1,10 @@
 //! The nouns of a scan: what a source advertised (entities, surfaces) and the shared nouns of
-//! [`crate::core`], re-exported so a layer imports one place.
+//! `core`, re-exported so a layer imports one place.
 
 use crate::json::Value;
 
-pub use crate::core::{
-    CharIndex, EntityId, Finding, Kind, Location, Redaction, RuleMeta, Severity, redact_span,
-};
+pub(crate) use crate::core::{CharIndex, Location, Redaction, redact_span};
+pub use crate::core::{EntityId, Finding, Kind, RuleMeta, Severity};
 
 /// The band an entity's summed score falls in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -17,7 +16,7 @@ pub enum Band {
 }
 
 impl Band {
-    pub fn from_score(score: u32) -> Band {
+    pub(crate) fn from_score(score: u32) -> Band {
         match score {
             40.. => Band::High,
             15.. => Band::Medium,
@@ -26,7 +25,7 @@ impl Band {
         }
     }
 
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Band::Clean => "CLEAN",
             Band::Low => "LOW",
@@ -48,7 +47,7 @@ pub struct Entity {
 
 impl Entity {
     /// The name a client routes a call by: the entity's own non-blank `name`.
-    pub fn route_name(&self) -> Option<&str> {
+    pub(crate) fn route_name(&self) -> Option<&str> {
         self.value.get("name").and_then(Value::as_str).filter(|name| !name.trim().is_empty())
     }
 }
@@ -66,7 +65,7 @@ pub struct Surface {
 /// [`Surface`], so that [`crate::core`] knows nothing of entities' JSON.
 impl<'a> Location<'a> {
     /// The string `text` at `path` in entity `id` of `surface`, the entity known by `label`.
-    pub fn new(
+    pub(crate) fn new(
         surface: &'a Surface,
         id: EntityId,
         label: &'a str,

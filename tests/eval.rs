@@ -30,7 +30,7 @@ fn the_committed_corpus_passes_the_gate() {
 #[test]
 fn the_committed_scorecard_is_fresh() {
     let card = score::evaluate(&CORPUS);
-    let fresh = json::to_pretty(&score::to_value(&card));
+    let fresh = score::render(&card);
     let committed = std::fs::read_to_string(root().join("eval/scorecard.json")).unwrap_or_default();
     assert!(
         committed == fresh,

@@ -18,7 +18,9 @@ fn modules() -> Vec<String> {
     lib.lines()
         .filter_map(|line| {
             let line = line.trim();
-            let rest = line.strip_prefix("pub mod ").or_else(|| line.strip_prefix("mod "))?;
+            let rest = ["pub mod ", "pub(crate) mod ", "mod "]
+                .iter()
+                .find_map(|lead| line.strip_prefix(lead))?;
             Some(rest.trim_end_matches(';').to_string())
         })
         .collect()

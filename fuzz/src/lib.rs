@@ -10,7 +10,7 @@ use rune::gate::pin::Pin;
 use rune::json;
 use rune::model::{Finding, Surface};
 use rune::report::{self, Report, escape::escape};
-use rune::scan::walk::string_leaves;
+use rune::json::walk::string_leaves;
 
 /// A character that must never reach a terminal as itself: a control character (C0, DEL,
 /// C1), a bidi mark, embedding, override or isolate, or a lone-surrogate carrier.

@@ -3,7 +3,6 @@
 
 use clap::{Parser, ValueEnum};
 use rune::eval::{corpus, gate, score};
-use rune::json;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -127,7 +126,7 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
     }
 
     let rendered = match args.format {
-        Format::Json => json::to_pretty(&score::to_value(&card)),
+        Format::Json => score::render(&card),
         Format::Markdown => score::to_markdown(&card),
     };
     std::io::stdout().lock().write_all(rendered.as_bytes()).map_err(Failure::Write)?;

@@ -11,7 +11,7 @@ pub enum Scope {
 }
 
 impl Scope {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Scope::User => "user",
             Scope::Project => "project",
@@ -29,7 +29,7 @@ pub enum Format {
 }
 
 /// Where in the file the servers are, and which client's dialect each entry is written in
-/// (see [`super::shapes`], which brings every dialect to the one `--config` reads).
+/// (see `discover::shapes`, which brings every dialect to the one `--config` reads).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {
     /// A top-level `mcpServers` map, or a `servers` map (VS Code): `--config`'s own shape.
@@ -100,7 +100,7 @@ impl Os {
 
 impl Place {
     /// The relative path on `os`, or `None` when the client keeps no file there.
-    pub fn on(self, os: Os) -> Option<&'static str> {
+    pub(crate) fn on(self, os: Os) -> Option<&'static str> {
         match self {
             Place::Everywhere(path) | Place::Folder(path) => Some(path),
             Place::PerOs { linux, macos, windows } => match os {
@@ -141,7 +141,7 @@ const fn vscode_storage(
     user(app_data(linux, macos, windows), JSONC, STANDARD)
 }
 
-pub const CLIENTS: &[Client] = &[
+pub(crate) const CLIENTS: &[Client] = &[
     Client {
         id: "claude-desktop",
         name: "Claude Desktop",

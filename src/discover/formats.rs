@@ -41,7 +41,7 @@ impl std::fmt::Display for At {
 }
 
 /// A file's text as a value; `Err` is the problem, one line, for the caller to name the file.
-pub fn parse(text: &str, format: Format) -> Result<Value, FormatError> {
+pub(crate) fn parse(text: &str, format: Format) -> Result<Value, FormatError> {
     match format {
         Format::Jsonc => Ok(config::parse_jsonc(text)?),
         Format::Toml => toml_value(text),

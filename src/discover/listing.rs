@@ -1,7 +1,7 @@
 //! What `rune --discover` prints without `--scan`: a table of every server found (client,
 //! scope, file, server, transport, command or URL), or the same list as JSON. Every cell is
 //! escaped as the report escapes server text; commands and URLs are masked (see
-//! [`super::written_target`]).
+//! `discover::written_target`).
 
 use super::{FoundFile, clients::Scope};
 use crate::escape::escape;
@@ -65,7 +65,7 @@ pub fn text(files: &[FoundFile]) -> String {
 }
 
 /// `7 server(s) in 5 config file(s) of 4 client(s), 1 file could not be read.`
-pub fn summary(files: &[FoundFile]) -> String {
+pub(crate) fn summary(files: &[FoundFile]) -> String {
     let servers: usize =
         files.iter().filter_map(|file| file.servers.as_ref().ok()).map(Vec::len).sum();
     let mut clients: Vec<&str> = files.iter().map(|file| file.client.id).collect();

@@ -1,16 +1,16 @@
 //! `rune --discover`: every MCP client config on the machine (under the home folder) and in a
 //! project, and every server each declares, read without starting anything.
 //!
-//! [`clients`] is the table of clients and their files, [`formats`] reads JSONC, TOML and
-//! YAML, [`shapes`] brings each client's way of writing a server to `--config`'s, and
+//! [`clients`] is the table of clients and their files, `formats` reads JSONC, TOML and
+//! YAML, `shapes` brings each client's way of writing a server to `--config`'s, and
 //! `source::config` reads the entries as `--config` does: placeholders, transports,
 //! `disabled`, secrets. [`listing`] renders what was found. A file that cannot be read is one
 //! problem of its own; the rest are still read.
 
 pub mod clients;
-pub mod formats;
+pub(crate) mod formats;
 pub mod listing;
-pub mod shapes;
+pub(crate) mod shapes;
 
 use crate::escape::escape;
 use crate::json::Value;

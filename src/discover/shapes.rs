@@ -45,7 +45,7 @@ pub enum ShapeError {
 
 /// One server as found in a file, its entry in `--config`'s shape (or why it is not one).
 #[derive(Debug, Clone, PartialEq)]
-pub struct RawServer {
+pub(crate) struct RawServer {
     pub name: String,
     pub entry: Result<Value, ShapeError>,
     /// Claude Code's local scope: the project folder the entry belongs to.
@@ -54,7 +54,7 @@ pub struct RawServer {
 
 /// The servers of a parsed file. `Err` is a whole-file problem (a server map of the wrong type).
 /// A file that has no servers where its client keeps them has none: settings files often do.
-pub fn servers(document: &Value, shape: Shape) -> Result<Vec<RawServer>, ShapeError> {
+pub(crate) fn servers(document: &Value, shape: Shape) -> Result<Vec<RawServer>, ShapeError> {
     let mut found = Vec::new();
     match shape {
         Shape::Standard => {

@@ -49,12 +49,6 @@ pub struct Case {
     pub round: Option<u32>,
 }
 
-impl Case {
-    pub fn is_hard_negative(&self) -> bool {
-        self.label == Label::Benign && self.resembles.is_some()
-    }
-}
-
 #[derive(Debug, Default)]
 pub struct Corpus {
     pub cases: Vec<Case>,

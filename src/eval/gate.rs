@@ -1,7 +1,9 @@
 //! The thresholds `scan-eval --gate` enforces.
 
 use super::score::Scorecard;
-use crate::json::{self, JsonError, Value};
+use crate::json::serial::{Loose, from_value};
+use crate::json::{self, JsonError};
+use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// Why a thresholds file cannot be used. Each message is the one line `scan-eval` prints.
@@ -48,34 +50,58 @@ impl Default for Thresholds {
 
 impl Thresholds {
     /// Reads `{"min_recall": .., "max_fp": .., "min_category_recall": .., "max_category_fp": ..,
-    /// "blind_min_recall": .., "blind_max_fp": ..}`.
+    /// "blind_min_recall": .., "blind_max_fp": ..}`. A missing key keeps its default, and so
+    /// does every key of a document that is not an object; keys are checked in that order, so
+    /// a file with two bad values always names the same one.
     pub fn load(path: &Path) -> Result<Thresholds, ThresholdsError> {
         let text = std::fs::read_to_string(path)
             .map_err(|error| ThresholdsError::Read { path: path.to_path_buf(), error })?;
         let value = json::parse(&text)
             .map_err(|error| ThresholdsError::NotJson { path: path.to_path_buf(), error })?;
-        let read = |key: &'static str| -> Result<Option<f64>, ThresholdsError> {
-            match value.get(key) {
-                None => Ok(None),
-                Some(Value::Number(text)) => text
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|n| (0.0..=1.0).contains(n))
-                    .map(Some)
-                    .ok_or(ThresholdsError::Range { key }),
-                Some(other) => Err(ThresholdsError::Type { key, got: other.type_name() }),
-            }
-        };
+        // Every member is Loose, so reading cannot fail; judging below can.
+        let file: Loose<'_, ThresholdsFile<'_>> = from_value(&value).unwrap_or_default();
+        let Loose::Object(file) = file else { return Ok(Thresholds::default()) };
+        let read =
+            |key: &'static str, member: &Loose<'_>| -> Result<Option<f64>, ThresholdsError> {
+                match member {
+                    Loose::Absent => Ok(None),
+                    Loose::Number(text) => text
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|n| (0.0..=1.0).contains(n))
+                        .map(Some)
+                        .ok_or(ThresholdsError::Range { key }),
+                    other => Err(ThresholdsError::Type { key, got: other.type_name() }),
+                }
+            };
         let defaults = Thresholds::default();
         Ok(Thresholds {
-            min_recall: read("min_recall")?.unwrap_or(defaults.min_recall),
-            max_fp: read("max_fp")?.unwrap_or(defaults.max_fp),
-            min_category_recall: read("min_category_recall")?,
-            max_category_fp: read("max_category_fp")?,
-            blind_min_recall: read("blind_min_recall")?,
-            blind_max_fp: read("blind_max_fp")?,
+            min_recall: read("min_recall", &file.min_recall)?.unwrap_or(defaults.min_recall),
+            max_fp: read("max_fp", &file.max_fp)?.unwrap_or(defaults.max_fp),
+            min_category_recall: read("min_category_recall", &file.min_category_recall)?,
+            max_category_fp: read("max_category_fp", &file.max_category_fp)?,
+            blind_min_recall: read("blind_min_recall", &file.blind_min_recall)?,
+            blind_max_fp: read("blind_max_fp", &file.blind_max_fp)?,
         })
     }
+}
+
+/// A thresholds file as read: each key [`Loose`], judged by [`Thresholds::load`]; other keys
+/// are ignored.
+#[derive(Deserialize)]
+struct ThresholdsFile<'a> {
+    #[serde(default, borrow)]
+    min_recall: Loose<'a>,
+    #[serde(default, borrow)]
+    max_fp: Loose<'a>,
+    #[serde(default, borrow)]
+    min_category_recall: Loose<'a>,
+    #[serde(default, borrow)]
+    max_category_fp: Loose<'a>,
+    #[serde(default, borrow)]
+    blind_min_recall: Loose<'a>,
+    #[serde(default, borrow)]
+    blind_max_fp: Loose<'a>,
 }
 
 /// One line per breached threshold; empty when the gate passes. Ties pass.
@@ -139,4 +165,40 @@ pub fn breaches(card: &Scorecard, thresholds: &Thresholds) -> Vec<String> {
         }
     }
     breaches
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(name: &str, text: &str) -> Result<Thresholds, String> {
+        let path = std::env::temp_dir()
+            .join(format!("rune-thresholds-{}-{name}.json", std::process::id()));
+        std::fs::write(&path, text).expect("temp file");
+        let loaded = Thresholds::load(&path).map_err(|error| error.to_string());
+        let _ = std::fs::remove_file(&path);
+        loaded
+    }
+
+    #[test]
+    fn keys_are_read_checked_in_a_fixed_order_and_defaulted() {
+        let read =
+            load("ok", "{\"max_fp\": 0.1, \"other\": [], \"blind_min_recall\": 1}").expect("valid");
+        assert_eq!(read.max_fp, 0.1);
+        assert_eq!(read.min_recall, Thresholds::default().min_recall);
+        assert_eq!(read.blind_min_recall, Some(1.0));
+        assert_eq!(load("list", "[1, 2]"), Ok(Thresholds::default()));
+        assert_eq!(
+            load("two", "{\"max_category_fp\": \"x\", \"max_fp\": 2}").unwrap_err(),
+            "thresholds: \"max_fp\" must be a number from 0 to 1"
+        );
+        assert_eq!(
+            load("null", "{\"min_recall\": null}").unwrap_err(),
+            "thresholds: \"min_recall\" must be a number, got null"
+        );
+        assert_eq!(
+            load("huge", "{\"min_recall\": 1e400}").unwrap_err(),
+            "thresholds: \"min_recall\" must be a number from 0 to 1"
+        );
+    }
 }

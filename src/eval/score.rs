@@ -1,18 +1,18 @@
 //! Scoring the rules on a corpus: per category and overall, with Wilson intervals.
 
 use super::corpus::{Case, Corpus, Label};
-use crate::json::Value;
-use crate::json::{number, object, string};
+use crate::json::serial::{Fixed, to_pretty};
 use crate::model::{Finding, Severity};
 use crate::rules::{REGISTRY, Rule};
 use crate::scan;
+use serde::Serialize;
 
 /// A case counts as flagged when a finding reaches rune's default `--fail-on`: what would fail
 /// a user's build. Findings below it are review notes, neither detections nor false alarms.
-pub const BLOCKING: Severity = Severity::Medium;
+pub(crate) const BLOCKING: Severity = Severity::Medium;
 
 /// The version of the scorecard's JSON shape.
-pub const SCORECARD_VERSION: u32 = 1;
+pub(crate) const SCORECARD_VERSION: u32 = 1;
 
 #[derive(Debug, Clone, Default)]
 pub struct CategoryScore {
@@ -44,7 +44,7 @@ impl CategoryScore {
         ratio(self.false_positives, self.hard_negatives())
     }
 
-    pub fn precision(&self) -> f64 {
+    pub(crate) fn precision(&self) -> f64 {
         ratio(self.true_positives, self.true_positives + self.false_positives)
     }
 }
@@ -72,7 +72,7 @@ pub struct BlindRound {
 }
 
 impl Scorecard {
-    pub fn clean_fp_rate(&self) -> f64 {
+    pub(crate) fn clean_fp_rate(&self) -> f64 {
         ratio(self.clean_false_alarms.len(), self.clean_benign)
     }
 }
@@ -86,7 +86,7 @@ fn f1(precision: f64, recall: f64) -> f64 {
 }
 
 /// The Wilson score interval at 95% for `part` successes out of `whole`.
-pub fn wilson(part: usize, whole: usize) -> (f64, f64) {
+pub(crate) fn wilson(part: usize, whole: usize) -> (f64, f64) {
     if whole == 0 {
         return (0.0, 0.0);
     }
@@ -247,80 +247,111 @@ fn category<'a>(card: &'a mut Scorecard, name: &str) -> &'a mut CategoryScore {
     }
 }
 
-fn fixed(value: f64) -> Value {
-    Value::Number(format!("{value:.4}"))
+/// A rate as the scorecard writes it: four decimals.
+type Rate = Fixed<4>;
+
+/// A Wilson interval as `[low, high]`.
+fn interval((low, high): (f64, f64)) -> [Rate; 2] {
+    [Fixed(low), Fixed(high)]
 }
 
-fn interval((low, high): (f64, f64)) -> Value {
-    Value::Array(vec![fixed(low), fixed(high)])
+/// The scorecard's JSON (version [`SCORECARD_VERSION`]). Field order is key order; every rate
+/// is finite, since an empty denominator gives 0.
+#[derive(Serialize)]
+struct ScorecardFile<'a> {
+    version: u32,
+    blocking_severity: &'static str,
+    overall: CategoryRow<'a>,
+    clean_benign: CleanRow<'a>,
+    categories: Vec<CategoryRow<'a>>,
+    blind: Vec<BlindRow<'a>>,
 }
 
-fn strings(items: &[String]) -> Value {
-    Value::Array(items.iter().map(|item| string(item)).collect())
+#[derive(Serialize)]
+struct CategoryRow<'a> {
+    category: &'a str,
+    gated: bool,
+    malicious: usize,
+    tp: usize,
+    #[serde(rename = "fn")]
+    false_negatives: usize,
+    recall: Rate,
+    recall_ci95: [Rate; 2],
+    hard_negatives: usize,
+    fp: usize,
+    tn: usize,
+    fp_rate: Rate,
+    fp_rate_ci95: [Rate; 2],
+    precision: Rate,
+    f1: Rate,
+    misses: &'a [String],
+    false_alarms: &'a [String],
 }
 
-fn category_value(score: &CategoryScore) -> Value {
+#[derive(Serialize)]
+struct CleanRow<'a> {
+    cases: usize,
+    fp: usize,
+    fp_rate: Rate,
+    fp_rate_ci95: [Rate; 2],
+    false_alarms: &'a [String],
+}
+
+#[derive(Serialize)]
+struct BlindRow<'a> {
+    round: u32,
+    overall: CategoryRow<'a>,
+    families: Vec<CategoryRow<'a>>,
+}
+
+fn category_row(score: &CategoryScore) -> CategoryRow<'_> {
     let precision = score.precision();
     let recall = score.recall();
-    object(vec![
-        ("category", string(&score.category)),
-        ("gated", Value::Bool(score.gated)),
-        ("malicious", number(score.malicious() as u64)),
-        ("tp", number(score.true_positives as u64)),
-        ("fn", number(score.false_negatives as u64)),
-        ("recall", fixed(recall)),
-        ("recall_ci95", interval(wilson(score.true_positives, score.malicious()))),
-        ("hard_negatives", number(score.hard_negatives() as u64)),
-        ("fp", number(score.false_positives as u64)),
-        ("tn", number(score.true_negatives as u64)),
-        ("fp_rate", fixed(score.fp_rate())),
-        ("fp_rate_ci95", interval(wilson(score.false_positives, score.hard_negatives()))),
-        ("precision", fixed(precision)),
-        ("f1", fixed(f1(precision, recall))),
-        ("misses", strings(&score.misses)),
-        ("false_alarms", strings(&score.false_alarms)),
-    ])
+    CategoryRow {
+        category: &score.category,
+        gated: score.gated,
+        malicious: score.malicious(),
+        tp: score.true_positives,
+        false_negatives: score.false_negatives,
+        recall: Fixed(recall),
+        recall_ci95: interval(wilson(score.true_positives, score.malicious())),
+        hard_negatives: score.hard_negatives(),
+        fp: score.false_positives,
+        tn: score.true_negatives,
+        fp_rate: Fixed(score.fp_rate()),
+        fp_rate_ci95: interval(wilson(score.false_positives, score.hard_negatives())),
+        precision: Fixed(precision),
+        f1: Fixed(f1(precision, recall)),
+        misses: &score.misses,
+        false_alarms: &score.false_alarms,
+    }
 }
 
-/// The scorecard as JSON: deterministic, so the committed copy diffs cleanly.
-pub fn to_value(card: &Scorecard) -> Value {
-    object(vec![
-        ("version", number(SCORECARD_VERSION)),
-        ("blocking_severity", string(BLOCKING.as_str())),
-        ("overall", category_value(&card.overall)),
-        (
-            "clean_benign",
-            object(vec![
-                ("cases", number(card.clean_benign as u64)),
-                ("fp", number(card.clean_false_alarms.len() as u64)),
-                ("fp_rate", fixed(card.clean_fp_rate())),
-                (
-                    "fp_rate_ci95",
-                    interval(wilson(card.clean_false_alarms.len(), card.clean_benign)),
-                ),
-                ("false_alarms", strings(&card.clean_false_alarms)),
-            ]),
-        ),
-        ("categories", Value::Array(card.categories.iter().map(category_value).collect())),
-        (
-            "blind",
-            Value::Array(
-                card.blind
-                    .iter()
-                    .map(|round| {
-                        object(vec![
-                            ("round", number(u64::from(round.round))),
-                            ("overall", category_value(&round.overall)),
-                            (
-                                "families",
-                                Value::Array(round.families.iter().map(category_value).collect()),
-                            ),
-                        ])
-                    })
-                    .collect(),
-            ),
-        ),
-    ])
+/// The scorecard as JSON, with a trailing newline: deterministic, so the committed copy diffs
+/// cleanly.
+pub fn render(card: &Scorecard) -> String {
+    to_pretty(&ScorecardFile {
+        version: SCORECARD_VERSION,
+        blocking_severity: BLOCKING.as_str(),
+        overall: category_row(&card.overall),
+        clean_benign: CleanRow {
+            cases: card.clean_benign,
+            fp: card.clean_false_alarms.len(),
+            fp_rate: Fixed(card.clean_fp_rate()),
+            fp_rate_ci95: interval(wilson(card.clean_false_alarms.len(), card.clean_benign)),
+            false_alarms: &card.clean_false_alarms,
+        },
+        categories: card.categories.iter().map(category_row).collect(),
+        blind: card
+            .blind
+            .iter()
+            .map(|round| BlindRow {
+                round: round.round,
+                overall: category_row(&round.overall),
+                families: round.families.iter().map(category_row).collect(),
+            })
+            .collect(),
+    })
 }
 
 const TABLE_HEAD: &str = "| category | gated | malicious | TP | FN | recall (95% CI) | hard negatives | FP | FP rate (95% CI) | precision | F1 |\n\

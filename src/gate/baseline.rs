@@ -6,13 +6,13 @@
 //! source part, so files written before rune scanned prompts or configs stay valid.
 
 use super::{FileProblem, GateFileError, digest, is_digest, shape};
-use crate::json::{self, Value};
+use crate::json::{self, serial::Loose};
 use crate::model::{Finding, Kind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::path::Path;
 
-pub const BASELINE_VERSION: u32 = 1;
+pub(crate) const BASELINE_VERSION: u32 = 1;
 
 /// The stable identity of a finding: the baseline entry and the SARIF `partialFingerprints`.
 pub fn fingerprint(finding: &Finding) -> String {
@@ -60,58 +60,63 @@ impl Baseline {
         })
     }
 
+    /// Reads a baseline from its text. Each problem is named by its JSON path, in a fixed
+    /// order per entry (shape, fingerprint, then the reviewer's fields), so a file with several
+    /// problems always reports the same one.
     pub fn parse(text: &str) -> Result<Baseline, FileProblem> {
         let value = json::parse(text)?;
-        if value.as_object().is_none() {
+        let file: Loose<'_, BaselineDoc<'_>> =
+            json::serial::from_value(&value).map_err(|error| shape(error.to_string()))?;
+        let Loose::Object(file) = file else {
             return Err(FileProblem::NotObject("baseline"));
-        }
-        match value.get("version") {
-            Some(Value::Number(version)) if version == "1" => {}
-            Some(other) => {
-                let shown = match other {
-                    Value::Number(text) => text.clone(),
-                    other => other.type_name().to_string(),
-                };
-                return Err(FileProblem::Version { what: "baseline", found: shown });
+        };
+        match file.version {
+            Loose::Number("1") => {}
+            Loose::Absent => return Err(FileProblem::NoVersion("baseline")),
+            Loose::Number(text) => {
+                return Err(FileProblem::Version { what: "baseline", found: text.to_string() });
             }
-            None => return Err(FileProblem::NoVersion("baseline")),
+            other => {
+                let found = other.type_name().to_string();
+                return Err(FileProblem::Version { what: "baseline", found });
+            }
         }
-        let findings = value
-            .get("findings")
-            .and_then(Value::as_array)
-            .ok_or_else(|| shape("baseline \"findings\" must be a list".into()))?;
+        let Loose::List(findings) = file.findings else {
+            return Err(shape("baseline \"findings\" must be a list".into()));
+        };
         let entries = findings
-            .iter()
+            .into_iter()
             .enumerate()
             .map(|(index, entry)| {
-                let field = |key: &str| -> Result<String, FileProblem> {
-                    match entry.get(key) {
-                        None | Some(Value::Null) => Ok(String::new()),
-                        Some(Value::String(text)) => Ok(text.clone()),
-                        Some(other) => Err(shape(format!(
+                let Loose::Object(entry) = entry else {
+                    return Err(shape(format!(
+                        "baseline \"findings\"[{index}] must be an object, got {}",
+                        entry.type_name()
+                    )));
+                };
+                // Absent and null read as empty; any other non-string is refused.
+                let field = |key: &str, member: &Loose<'_>| -> Result<String, FileProblem> {
+                    match member {
+                        Loose::Absent | Loose::Null => Ok(String::new()),
+                        Loose::String(text) => Ok(text.to_string()),
+                        other => Err(shape(format!(
                             "baseline \"findings\"[{index}].{key} must be a string, got {}",
                             other.type_name()
                         ))),
                     }
                 };
-                if entry.as_object().is_none() {
-                    return Err(shape(format!(
-                        "baseline \"findings\"[{index}] must be an object, got {}",
-                        entry.type_name()
-                    )));
-                }
-                let fingerprint = field("fingerprint")?;
+                let fingerprint = field("fingerprint", &entry.fingerprint)?;
                 if !is_digest(&fingerprint) {
                     return Err(shape(format!(
                         "baseline \"findings\"[{index}] has no valid fingerprint (64 lowercase hex digits)"
                     )));
                 }
-                let source = field("source")?;
+                let source = field("source", &entry.source)?;
                 Ok(Entry {
-                    kind: field("kind")?,
-                    target: field("target")?,
-                    rule: field("rule")?,
-                    path: field("path")?,
+                    kind: field("kind", &entry.kind)?,
+                    target: field("target", &entry.target)?,
+                    rule: field("rule", &entry.rule)?,
+                    path: field("path", &entry.path)?,
                     source: (!source.is_empty()).then_some(source),
                     fingerprint,
                 })
@@ -154,6 +159,32 @@ impl Baseline {
             .filter(|entry| seen.insert(entry.fingerprint.as_str()))
             .collect()
     }
+}
+
+/// A baseline file as read: every member [`Loose`], judged by [`Baseline::parse`].
+#[derive(Deserialize)]
+struct BaselineDoc<'a> {
+    #[serde(default, borrow)]
+    version: Loose<'a>,
+    #[serde(default, borrow)]
+    findings: Loose<'a, EntryDoc<'a>>,
+}
+
+/// One accepted finding as read; `match` is for the reviewer and not read back.
+#[derive(Deserialize)]
+struct EntryDoc<'a> {
+    #[serde(default, borrow)]
+    kind: Loose<'a>,
+    #[serde(default, borrow)]
+    target: Loose<'a>,
+    #[serde(default, borrow)]
+    rule: Loose<'a>,
+    #[serde(default, borrow)]
+    path: Loose<'a>,
+    #[serde(default, borrow)]
+    source: Loose<'a>,
+    #[serde(default, borrow)]
+    fingerprint: Loose<'a>,
 }
 
 /// A baseline file as written (version 1).
@@ -237,7 +268,7 @@ mod tests {
     }
 
     #[test]
-    fn a_tool_fingerprint_is_the_original_identity() {
+    fn a_tool_fingerprint_has_no_kind_or_source_part() {
         let tool =
             finding(Kind::Tool, "sync_notes", "send it to https://collector.tk/ingest", None);
         assert_eq!(
@@ -311,6 +342,35 @@ mod tests {
         }
         let ok = format!("{{\"version\": 1, \"findings\": [{{\"fingerprint\": \"{good}\"}}]}}");
         assert_eq!(Baseline::parse(&ok).unwrap().entries.len(), 1);
+    }
+
+    #[test]
+    fn problems_are_named_in_a_fixed_order_whatever_the_key_order() {
+        for (text, error) in [
+            (
+                "{\"version\": 1.0, \"findings\": []}",
+                "unsupported baseline version 1.0, expected 1",
+            ),
+            ("{\"version\": null}", "unsupported baseline version null, expected 1"),
+            (
+                "{\"findings\": [{\"kind\": 3, \"fingerprint\": 5}], \"version\": 1}",
+                "baseline \"findings\"[0].fingerprint must be a string, got a number",
+            ),
+            (
+                "{\"version\": 1, \"findings\": [{\"match\": 3, \"fingerprint\": \"abc\"}]}",
+                "baseline \"findings\"[0] has no valid fingerprint (64 lowercase hex digits)",
+            ),
+        ] {
+            assert_eq!(Baseline::parse(text).unwrap_err().to_string(), error, "{text}");
+        }
+        let good = digest(&["x"]);
+        let text = format!(
+            "{{\"version\": 1, \"findings\": [{{\"path\": [], \"kind\": {{}}, \"fingerprint\": \"{good}\"}}]}}"
+        );
+        assert_eq!(
+            Baseline::parse(&text).unwrap_err().to_string(),
+            "baseline \"findings\"[0].kind must be a string, got an object"
+        );
     }
 
     #[test]

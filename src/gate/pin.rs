@@ -11,14 +11,15 @@
 //! bumping `serverInfo.version` is drift too; re-pin after reading the change.
 
 use super::{FileProblem, GateFileError, digest, is_digest, shape};
+use crate::json::serial::{Loose, Members};
 use crate::json::walk;
 use crate::json::{self, Value};
 use crate::model::{Kind, Surface};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
-pub const PIN_VERSION: u32 = 1;
+pub(crate) const PIN_VERSION: u32 = 1;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PinnedEntity {
@@ -162,73 +163,69 @@ impl Pin {
         })
     }
 
+    /// Reads a pin from its text. Each problem is named by its JSON path, in a fixed order per
+    /// entity (shape, kind, name, source, fields, occurrence), so a file with several problems
+    /// always reports the same one.
     pub fn parse(text: &str) -> Result<Pin, FileProblem> {
         let value = json::parse(text)?;
-        if value.as_object().is_none() {
+        let file: Loose<'_, PinDoc<'_>> =
+            json::serial::from_value(&value).map_err(|error| shape(error.to_string()))?;
+        let Loose::Object(file) = file else {
             return Err(FileProblem::NotObject("pin"));
-        }
-        match value.get("version") {
-            Some(Value::Number(version)) if version == "1" => {}
-            Some(Value::Number(version)) => {
-                return Err(FileProblem::Version { what: "pin", found: version.clone() });
+        };
+        match file.version {
+            Loose::Number("1") => {}
+            Loose::Absent => return Err(FileProblem::NoVersion("pin")),
+            Loose::Number(text) => {
+                return Err(FileProblem::Version { what: "pin", found: text.to_string() });
             }
-            Some(other) => {
-                return Err(FileProblem::Version {
-                    what: "pin",
-                    found: other.type_name().to_string(),
-                });
+            other => {
+                let found = other.type_name().to_string();
+                return Err(FileProblem::Version { what: "pin", found });
             }
-            None => return Err(FileProblem::NoVersion("pin")),
         }
-        let entries = value
-            .get("entities")
-            .and_then(Value::as_array)
-            .ok_or_else(|| shape("pin \"entities\" must be a list".into()))?;
+        let Loose::List(entries) = file.entities else {
+            return Err(shape("pin \"entities\" must be a list".into()));
+        };
         let entities = entries
-            .iter()
+            .into_iter()
             .enumerate()
             .map(|(index, entry)| {
                 let at = format!("pin \"entities\"[{index}]");
-                if entry.as_object().is_none() {
+                let Loose::Object(entry) = entry else {
                     return Err(shape(format!(
                         "{at} must be an object, got {}",
                         entry.type_name()
                     )));
-                }
-                let kind = entry
-                    .get("kind")
-                    .and_then(Value::as_str)
-                    .and_then(Kind::from_name)
-                    .ok_or_else(|| {
-                        shape(format!("{at} needs a \"kind\" of tool, prompt, resource or server"))
-                    })?;
-                let name = entry
-                    .get("name")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| shape(format!("{at} needs a \"name\"")))?;
-                let source = match entry.get("source") {
-                    None | Some(Value::Null) => None,
-                    Some(Value::String(source)) => Some(source.clone()),
-                    Some(other) => {
+                };
+                let kind = entry.kind.as_str().and_then(Kind::from_name).ok_or_else(|| {
+                    shape(format!("{at} needs a \"kind\" of tool, prompt, resource or server"))
+                })?;
+                let name =
+                    entry.name.as_str().ok_or_else(|| shape(format!("{at} needs a \"name\"")))?;
+                let source = match entry.source {
+                    Loose::Absent | Loose::Null => None,
+                    Loose::String(source) => Some(source.to_string()),
+                    other => {
                         return Err(shape(format!(
                             "{at}.source must be a string, got {}",
                             other.type_name()
                         )));
                     }
                 };
-                let fields = entry
-                    .get("fields")
-                    .and_then(Value::as_object)
-                    .ok_or_else(|| shape(format!("{at}.fields must be an object")))?
-                    .iter()
+                let Loose::Object(Members(fields)) = entry.fields else {
+                    return Err(shape(format!("{at}.fields must be an object")));
+                };
+                let fields = fields
+                    .into_iter()
                     .map(|(path, hash)| match hash.as_str() {
-                        Some(hash) if is_digest(hash) => Ok((path.clone(), hash.to_string())),
+                        Some(hash) if is_digest(hash) => Ok((path.to_string(), hash.to_string())),
                         _ => Err(shape(format!("{at}.fields has no valid digest for {path:?}"))),
                     })
                     .collect::<Result<BTreeMap<_, _>, FileProblem>>()?;
-                let occurrence = match entry.get("occurrence") {
-                    None => 1,
-                    Some(Value::Number(text)) => match text.parse::<usize>() {
+                let occurrence = match entry.occurrence {
+                    Loose::Absent => 1,
+                    Loose::Number(text) => match text.parse::<usize>() {
                         Ok(occurrence) if occurrence >= 1 => occurrence,
                         _ => {
                             return Err(shape(format!(
@@ -236,7 +233,7 @@ impl Pin {
                             )));
                         }
                     },
-                    Some(other) => {
+                    other => {
                         return Err(shape(format!(
                             "{at}.occurrence must be a number, got {}",
                             other.type_name()
@@ -320,6 +317,31 @@ impl Pin {
         };
         Ok(Judgement { drift: compare(&pinned, &current.entities), unchecked })
     }
+}
+
+/// A pin file as read: every member [`Loose`], judged by [`Pin::parse`].
+#[derive(Deserialize)]
+struct PinDoc<'a> {
+    #[serde(default, borrow)]
+    version: Loose<'a>,
+    #[serde(default, borrow)]
+    entities: Loose<'a, EntityDoc<'a>>,
+}
+
+/// One pinned entity as read.
+#[derive(Deserialize)]
+struct EntityDoc<'a> {
+    #[serde(default, borrow)]
+    kind: Loose<'a>,
+    #[serde(default, borrow)]
+    name: Loose<'a>,
+    #[serde(default, borrow)]
+    source: Loose<'a>,
+    #[serde(default, borrow)]
+    occurrence: Loose<'a>,
+    /// JSON path → digest, in file order so the first bad one is the one named.
+    #[serde(default, borrow)]
+    fields: Loose<'a, Members<'a, Loose<'a>>>,
 }
 
 /// A pin file as written (version 1).
@@ -513,6 +535,45 @@ mod tests {
             let error = Pin::parse(text).unwrap_err().to_string();
             assert!(error.contains(problem), "{text}: {error}");
         }
+    }
+
+    #[test]
+    fn problems_are_named_in_a_fixed_order_whatever_the_key_order() {
+        let good = digest(&["x"]);
+        for (entity, error) in [
+            (
+                "{\"name\": 3, \"kind\": \"gadget\"}",
+                " needs a \"kind\" of tool, prompt, resource or server",
+            ),
+            (
+                "{\"fields\": 1, \"source\": 2, \"kind\": \"tool\", \"name\": \"a\"}",
+                ".source must be a string, got a number",
+            ),
+            (
+                "{\"kind\": \"tool\", \"name\": \"a\", \"fields\": {\"b\": 1, \"a\": \"x\"}}",
+                ".fields has no valid digest for \"b\"",
+            ),
+            (
+                &format!(
+                    "{{\"occurrence\": null, \"kind\": \"tool\", \"name\": \"a\", \"fields\": {{\"a\": \"{good}\"}}}}"
+                ),
+                ".occurrence must be a number, got null",
+            ),
+            (
+                &format!(
+                    "{{\"occurrence\": 1e0, \"kind\": \"tool\", \"name\": \"a\", \"fields\": {{\"a\": \"{good}\"}}}}"
+                ),
+                ".occurrence must be a whole number from 1",
+            ),
+        ] {
+            let text = format!("{{\"version\": 1, \"entities\": [{entity}]}}");
+            let message = Pin::parse(&text).unwrap_err().to_string();
+            assert_eq!(message, format!("pin \"entities\"[0]{error}"), "{text}");
+        }
+        assert_eq!(
+            Pin::parse("{\"version\": \"1\"}").unwrap_err().to_string(),
+            "unsupported pin version a string, expected 1"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //!
 //! Everything comes from the GitHub Actions environment ([`Settings::from_env`]). rune's core
 //! is synchronous, so [`comment`] runs the API calls on a runtime of its own, bounded by
-//! [`TIMEOUT`]. A token that may not comment (a fork's pull request gets a read-only one) is
+//! `TIMEOUT`. A token that may not comment (a fork's pull request gets a read-only one) is
 //! [`Outcome::Forbidden`], a warning: the scan's own verdict must not depend on it.
 
 use crate::escape::escape;
@@ -21,7 +21,7 @@ use std::time::Duration;
 pub const MARKER: &str = "<!-- rune:report -->";
 
 /// How long all the API calls of one run may take together.
-pub const TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const TIMEOUT: Duration = Duration::from_secs(30);
 
 const DEFAULT_API_URL: &str = "https://api.github.com";
 

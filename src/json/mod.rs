@@ -13,7 +13,7 @@
 //! object (clients differ on which duplicate they read, so rune refuses rather than guess).
 //! Numbers keep their exact text. Every error names its line and column.
 
-pub mod serial;
+pub(crate) mod serial;
 pub mod walk;
 
 use std::collections::HashSet;
@@ -60,12 +60,12 @@ impl Value {
         }
     }
 
-    pub fn is_null(&self) -> bool {
+    pub(crate) fn is_null(&self) -> bool {
         matches!(self, Value::Null)
     }
 
     /// How a type is named in an error message: `an object`, `a list`, `a string`, ...
-    pub fn type_name(&self) -> &'static str {
+    pub(crate) fn type_name(&self) -> &'static str {
         match self {
             Value::Null => "null",
             Value::Bool(_) => "a boolean",
@@ -605,23 +605,8 @@ fn quoted_key(key: &str) -> String {
     out
 }
 
-/// A string value.
-pub(crate) fn string(text: &str) -> Value {
-    Value::String(text.to_string())
-}
-
-/// A whole-number value.
-pub(crate) fn number(n: impl Into<u64>) -> Value {
-    Value::Number(n.into().to_string())
-}
-
-/// An object with `members` in order.
-pub(crate) fn object(members: Vec<(&str, Value)>) -> Value {
-    Value::Object(members.into_iter().map(|(key, value)| (key.to_string(), value)).collect())
-}
-
 /// The document as rune writes JSON for people and tools: two-space indent, `": "`, only
-/// printable ASCII (see [`write_string`]), and a trailing newline.
+/// printable ASCII (see `write_string`), and a trailing newline.
 pub fn to_pretty(value: &Value) -> String {
     let mut out = String::new();
     write_value(&mut out, value, Some(0));
@@ -694,7 +679,7 @@ fn new_line(out: &mut String, indent: Option<usize>) {
 /// Appends `s` as a quoted JSON string holding only printable ASCII: `\n \r \t \b \f` and
 /// `\" \\` as such, everything else as lowercase `\uXXXX` (astral characters as surrogate
 /// pairs, a surrogate carrier as the lone surrogate it stands for).
-pub fn write_string(out: &mut String, s: &str) {
+pub(crate) fn write_string(out: &mut String, s: &str) {
     out.push('"');
     let bytes = s.as_bytes();
     let mut run = 0;

@@ -11,6 +11,14 @@
 //! [`serde::Deserializer`] itself, so a `Deserialize` type is read from it directly. No
 //! conversion to `serde_json::Value` happens on the way, so a lone surrogate in a string
 //! reaches the Rust value as its carrier, exactly as the rest of rune sees it.
+//!
+//! rune's own files (baseline, pin, thresholds) are read into structs of [`Loose`] members,
+//! which record what was written without refusing anything; each reader then judges the
+//! members in a fixed order and names a problem by its JSON path in its own words. serde's
+//! derived errors would name the first problem in key order, and in serde's words.
+//!
+//! [`Fixed`] writes a rate with a fixed number of decimals, which serde_json's float writer
+//! cannot.
 
 use super::{Value, carried_surrogate};
 use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
@@ -21,7 +29,7 @@ use std::io;
 
 /// `value` as rune writes JSON for people and tools (see the module doc), with a trailing
 /// newline.
-pub fn to_pretty<T: Serialize + ?Sized>(value: &T) -> String {
+pub(crate) fn to_pretty<T: Serialize + ?Sized>(value: &T) -> String {
     let mut out = Vec::new();
     let mut serializer = serde_json::Serializer::with_formatter(&mut out, RuneFormatter::new());
     // Writing to a Vec cannot fail, and rune's types have no map with non-string keys.
@@ -34,12 +42,12 @@ pub fn to_pretty<T: Serialize + ?Sized>(value: &T) -> String {
 }
 
 /// serde_json's pretty layout with rune's string escaping.
-pub struct RuneFormatter {
+pub(crate) struct RuneFormatter {
     pretty: PrettyFormatter<'static>,
 }
 
 impl RuneFormatter {
-    pub fn new() -> RuneFormatter {
+    pub(crate) fn new() -> RuneFormatter {
         RuneFormatter { pretty: PrettyFormatter::with_indent(b"  ") }
     }
 }
@@ -124,6 +132,20 @@ impl Formatter for RuneFormatter {
     }
 }
 
+/// A number written with exactly `PLACES` decimals (`1.0000`, never `1.0` or `1`), so a
+/// committed scorecard diffs by value, not by float formatting. The value must be finite: a
+/// NaN or an infinity is not JSON, and fails the serialization.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Fixed<const PLACES: usize>(pub f64);
+
+impl<const PLACES: usize> Serialize for Fixed<PLACES> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde_json::value::RawValue::from_string(format!("{:.*}", PLACES, self.0))
+            .map_err(serde::ser::Error::custom)?
+            .serialize(serializer)
+    }
+}
+
 /// Why a parsed value is not the type asked for.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -136,7 +158,7 @@ impl de::Error for DeError {
 }
 
 /// Reads a `Deserialize` type from a value rune's parser produced.
-pub fn from_value<'de, T: Deserialize<'de>>(value: &'de Value) -> Result<T, DeError> {
+pub(crate) fn from_value<'de, T: Deserialize<'de>>(value: &'de Value) -> Result<T, DeError> {
     T::deserialize(value)
 }
 
@@ -159,7 +181,7 @@ impl<'de> de::Deserializer<'de> for &'de Value {
             }
             Value::String(text) => visitor.visit_borrowed_str(text),
             Value::Array(items) => visitor.visit_seq(Items(items.iter())),
-            Value::Object(members) => visitor.visit_map(Members(members.iter(), None)),
+            Value::Object(members) => visitor.visit_map(ObjectAccess(members.iter(), None)),
         }
     }
 
@@ -170,12 +192,20 @@ impl<'de> de::Deserializer<'de> for &'de Value {
         }
     }
 
+    /// `NUMBER_TEXT` asks for a number's exact text (see `Loose`); any other newtype is
+    /// its content.
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value, DeError> {
-        visitor.visit_newtype_struct(self)
+        match self {
+            Value::Number(text) if name == NUMBER_TEXT => {
+                visitor.visit_enum(de::value::BorrowedStrDeserializer::new(text))
+            }
+            _ if name == NUMBER_TEXT => self.deserialize_any(visitor),
+            _ => visitor.visit_newtype_struct(self),
+        }
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -225,9 +255,9 @@ impl<'de> SeqAccess<'de> for Items<'de> {
 }
 
 /// An object's members in document order, and the value of the key just read.
-struct Members<'de>(std::slice::Iter<'de, (String, Value)>, Option<&'de Value>);
+struct ObjectAccess<'de>(std::slice::Iter<'de, (String, Value)>, Option<&'de Value>);
 
-impl<'de> MapAccess<'de> for Members<'de> {
+impl<'de> MapAccess<'de> for ObjectAccess<'de> {
     type Error = DeError;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(
@@ -248,6 +278,124 @@ impl<'de> MapAccess<'de> for Members<'de> {
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.0.len())
+    }
+}
+
+/// The newtype name under which a [`Value`] hands over a number as its exact text: as a unit
+/// enum variant named by the text, a shape no other JSON value takes, so a string holding
+/// digits is never mistaken for a number.
+const NUMBER_TEXT: &str = "$rune::json::NumberText";
+
+/// A member of one of rune's own files read without judging it: what was written there (or
+/// that nothing was), with an object read as `T`. A file's reader declares its shape with
+/// these and then checks the members in its own order, so that each message names the first
+/// problem by its JSON path exactly as the reader words it, whatever order the keys come in.
+#[derive(Debug, Default)]
+pub(crate) enum Loose<'de, T = de::IgnoredAny> {
+    /// The key is not there.
+    #[default]
+    Absent,
+    Null,
+    Bool,
+    /// The number exactly as written.
+    Number(&'de str),
+    String(&'de str),
+    List(Vec<Loose<'de, T>>),
+    Object(T),
+}
+
+impl<'de, T> Loose<'de, T> {
+    /// How the member is named in an error message, as [`Value::type_name`] names it.
+    pub(crate) fn type_name(&self) -> &'static str {
+        match self {
+            Loose::Absent => "nothing",
+            Loose::Null => "null",
+            Loose::Bool => "a boolean",
+            Loose::Number(_) => "a number",
+            Loose::String(_) => "a string",
+            Loose::List(_) => "a list",
+            Loose::Object(_) => "an object",
+        }
+    }
+
+    pub(crate) fn as_str(&self) -> Option<&'de str> {
+        match self {
+            Loose::String(text) => Some(text),
+            _ => None,
+        }
+    }
+}
+
+impl<'de: 'a, 'a, T: Deserialize<'de>> Deserialize<'de> for Loose<'a, T> {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_newtype_struct(NUMBER_TEXT, LooseVisitor(std::marker::PhantomData))
+    }
+}
+
+struct LooseVisitor<'a, T>(std::marker::PhantomData<(&'a (), T)>);
+
+impl<'de: 'a, 'a, T: Deserialize<'de>> Visitor<'de> for LooseVisitor<'a, T> {
+    type Value = Loose<'a, T>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a JSON value parsed by rune")
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Loose::Null)
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(Loose::Bool)
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, text: &'de str) -> Result<Self::Value, E> {
+        Ok(Loose::String(text))
+    }
+
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
+        let (text, variant): (&'de str, _) = data.variant()?;
+        de::VariantAccess::unit_variant(variant)?;
+        Ok(Loose::Number(text))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Loose::List(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        T::deserialize(de::value::MapAccessDeserializer::new(map)).map(Loose::Object)
+    }
+}
+
+/// An object's members in document order, each read as `T`: for an object whose keys are
+/// data (a pin's JSON paths), where a reader reports the first bad member as written.
+#[derive(Debug)]
+pub(crate) struct Members<'a, T>(pub Vec<(&'a str, T)>);
+
+impl<'de: 'a, 'a, T: Deserialize<'de>> Deserialize<'de> for Members<'a, T> {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct MembersVisitor<'a, T>(std::marker::PhantomData<(&'a (), T)>);
+        impl<'de: 'a, 'a, T: Deserialize<'de>> Visitor<'de> for MembersVisitor<'a, T> {
+            type Value = Members<'a, T>;
+
+            fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+                formatter.write_str("an object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut members = Vec::with_capacity(map.size_hint().unwrap_or(0));
+                while let Some((key, value)) = map.next_entry::<&'de str, T>()? {
+                    members.push((key, value));
+                }
+                Ok(Members(members))
+            }
+        }
+        deserializer.deserialize_map(MembersVisitor(std::marker::PhantomData))
     }
 }
 
@@ -287,5 +435,42 @@ mod tests {
         assert_eq!(carried_surrogate(shape.x.chars().next().expect("a char")), Some(0xdc00));
         let map: BTreeMap<String, serde_json::Value> = from_value(&value).expect("a map");
         assert_eq!(map.len(), 3);
+    }
+
+    #[test]
+    fn loose_members_keep_what_was_written() {
+        let value = super::super::parse(
+            "{\"n\": 1e5, \"s\": \"12\", \"b\": false, \"z\": null, \"l\": [1, {}], \"o\": {}}",
+        )
+        .expect("json");
+        let Loose::Object(Members(members)) =
+            from_value::<Loose<'_, Members<'_, Loose<'_>>>>(&value).expect("reads")
+        else {
+            panic!("an object");
+        };
+        let shown: Vec<(&str, &str)> =
+            members.iter().map(|(key, member)| (*key, member.type_name())).collect();
+        assert_eq!(
+            shown,
+            [
+                ("n", "a number"),
+                ("s", "a string"),
+                ("b", "a boolean"),
+                ("z", "null"),
+                ("l", "a list"),
+                ("o", "an object")
+            ]
+        );
+        assert!(matches!(members[0].1, Loose::Number("1e5")));
+        assert!(matches!(members[1].1, Loose::String("12")));
+    }
+
+    #[test]
+    fn fixed_numbers_keep_their_decimals() {
+        assert_eq!(
+            to_pretty(&[Fixed::<4>(1.0), Fixed::<4>(0.12345)]),
+            "[\n  1.0000,\n  0.1235\n]\n"
+        );
+        assert_eq!(to_pretty(&Fixed::<2>(0.9)), "0.90\n");
     }
 }

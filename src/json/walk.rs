@@ -15,7 +15,7 @@ pub fn string_leaves(value: &Value, visit: &mut dyn FnMut(&str, &str)) {
 
 /// Calls `visit(path, leaf)` for every leaf under `value`: every string, number, boolean and
 /// null, and every empty list or object (so a property added with no text is still seen).
-pub fn leaves(value: &Value, visit: &mut dyn FnMut(&str, &Value)) {
+pub(crate) fn leaves(value: &Value, visit: &mut dyn FnMut(&str, &Value)) {
     let mut path = String::new();
     walk(value, &mut path, visit);
 }

@@ -2,158 +2,214 @@
 //!
 //! Version 1 of the shape (documented in the README, "JSON output"): top-level keys `version`,
 //! `tools`, `prompts`, `resources`, `servers`, `staleBaseline`, `pinDrift`, `pinUnchecked`,
-//! Each entity also lists `rules`, the distinct rules that agree on it, and each finding its
-//! `confidence` (0 to 1). `sources` (the `--config` roll call: `name`, `transport`, `status`, `error`) and `summary`. Each entity is `name`, `source`
-//! (only when the run had several sources), `score`, `band` and `findings`; each finding is
-//! `rule`, `severity`, `path`, `offset`, `length`, `match`, `message` and `excerpt`. Names, paths,
-//! matches and messages hold the server's exact text; the excerpt is the escaped context shown
-//! to humans. New keys may be added within a version; none is removed or renamed.
+//! `sources` (the `--config` roll call: `name`, `transport`, `status`, `error`) and `summary`.
+//! Each entity is `name`, `source` (only when the run had several sources), `score`, `band`,
+//! `rules` (the distinct rules that agree on it) and `findings`; each finding is `rule`,
+//! `severity`, `path`, `offset`, `length`, `match`, `message`, `confidence` (0 to 1, two
+//! decimals) and `excerpt`. Names, paths, matches and messages hold the server's exact text;
+//! the excerpt is the escaped context shown to humans. New keys may be added within a version;
+//! none is removed or renamed.
+//!
+//! The structs below are the wire format, kept apart from the report's own types so that a
+//! refactor inside rune cannot change it; field order is key order.
 
-use super::{Report, ServerStatus};
+use super::{EntityReport, Report, ServerStatus};
 use crate::escape::escape;
-use crate::gate::pin::Change;
-use crate::json::{Value, number, object, string, to_pretty};
-use crate::model::Kind;
+use crate::gate::baseline::Entry;
+use crate::gate::pin::{Change, Drifted};
+use crate::json::serial::{Fixed, to_pretty};
+use crate::model::{Finding, Kind};
+use serde::Serialize;
 
 /// The version of this shape, written as the top-level `version`.
-pub const JSON_VERSION: u32 = 1;
+pub(crate) const JSON_VERSION: u32 = 1;
 
-fn kind_key(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Tool => "tools",
-        Kind::Prompt => "prompts",
-        Kind::Resource => "resources",
-        Kind::Server => "servers",
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ReportFile<'a> {
+    version: u32,
+    tools: Vec<EntityRow<'a>>,
+    prompts: Vec<EntityRow<'a>>,
+    resources: Vec<EntityRow<'a>>,
+    servers: Vec<EntityRow<'a>>,
+    stale_baseline: Vec<StaleRow<'a>>,
+    pin_drift: Vec<DriftRow<'a>>,
+    pin_unchecked: &'a [String],
+    sources: Vec<SourceRow<'a>>,
+    summary: Summary,
+}
+
+#[derive(Serialize)]
+struct EntityRow<'a> {
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'a str>,
+    score: u32,
+    band: &'static str,
+    rules: Vec<&'static str>,
+    findings: Vec<FindingRow<'a>>,
+}
+
+#[derive(Serialize)]
+struct FindingRow<'a> {
+    rule: &'static str,
+    severity: &'static str,
+    path: &'a str,
+    offset: usize,
+    length: usize,
+    #[serde(rename = "match")]
+    matched: &'a str,
+    message: &'a str,
+    confidence: Fixed<2>,
+    excerpt: std::borrow::Cow<'a, str>,
+}
+
+/// A baseline entry that matched nothing; `source` is `""` for a single-source baseline.
+#[derive(Serialize)]
+struct StaleRow<'a> {
+    kind: &'a str,
+    target: &'a str,
+    rule: &'a str,
+    path: &'a str,
+    source: &'a str,
+    fingerprint: &'a str,
+}
+
+#[derive(Serialize)]
+struct DriftRow<'a> {
+    kind: &'static str,
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'a str>,
+    change: &'static str,
+    paths: &'a [String],
+}
+
+/// One server of a `--config` run; `error` is null unless it failed.
+#[derive(Serialize)]
+struct SourceRow<'a> {
+    name: &'a str,
+    transport: &'a str,
+    status: &'static str,
+    error: Option<&'a str>,
+}
+
+/// Counts; `sources` and `sourcesScanned` only for a `--config` run.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Summary {
+    tools: usize,
+    prompts: usize,
+    resources: usize,
+    servers: usize,
+    flagged: usize,
+    findings: usize,
+    baselined: usize,
+    stale_baseline: usize,
+    pin_drift: usize,
+    pin_unchecked: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sources: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sources_scanned: Option<usize>,
+}
+
+fn entity_row(entity: &EntityReport) -> EntityRow<'_> {
+    EntityRow {
+        name: &entity.label,
+        source: entity.source.as_deref(),
+        score: entity.score,
+        band: entity.band.label(),
+        rules: entity.rules(),
+        findings: entity.findings.iter().map(finding_row).collect(),
     }
 }
 
-/// The report as a JSON value, so other renderers can extend it.
-pub fn to_value(report: &Report) -> Value {
-    let mut members = vec![("version", number(JSON_VERSION))];
-    for kind in Kind::ALL {
-        let entities = report
-            .entities
-            .iter()
-            .filter(|entity| entity.kind == kind)
-            .map(|entity| {
-                let mut fields = vec![("name", string(&entity.label))];
-                if let Some(source) = entity.source.as_deref() {
-                    fields.push(("source", string(source)));
-                }
-                fields.push(("score", number(entity.score)));
-                fields.push(("band", string(entity.band.label())));
-                let findings = entity
-                    .findings
-                    .iter()
-                    .map(|finding| {
-                        object(vec![
-                            ("rule", string(finding.rule)),
-                            ("severity", string(finding.severity.as_str())),
-                            ("path", string(&finding.path)),
-                            ("offset", number(finding.offset as u64)),
-                            ("length", number(finding.length as u64)),
-                            ("match", string(&finding.matched)),
-                            ("message", string(&finding.message)),
-                            (
-                                "confidence",
-                                Value::Number(format!(
-                                    "{:.2}",
-                                    f64::from(finding.confidence) / 100.0
-                                )),
-                            ),
-                            ("excerpt", string(&escape(&finding.excerpt))),
-                        ])
-                    })
-                    .collect();
-                fields.push((
-                    "rules",
-                    Value::Array(entity.rules().into_iter().map(string).collect()),
-                ));
-                fields.push(("findings", Value::Array(findings)));
-                object(fields)
-            })
-            .collect();
-        members.push((kind_key(kind), Value::Array(entities)));
+fn finding_row(finding: &Finding) -> FindingRow<'_> {
+    FindingRow {
+        rule: finding.rule,
+        severity: finding.severity.as_str(),
+        path: &finding.path,
+        offset: finding.offset,
+        length: finding.length,
+        matched: &finding.matched,
+        message: &finding.message,
+        confidence: Fixed(f64::from(finding.confidence) / 100.0),
+        excerpt: escape(&finding.excerpt),
     }
-    let stale = report
-        .stale_baseline
-        .iter()
-        .map(|entry| {
-            object(vec![
-                ("kind", string(&entry.kind)),
-                ("target", string(&entry.target)),
-                ("rule", string(&entry.rule)),
-                ("path", string(&entry.path)),
-                ("source", string(entry.source.as_deref().unwrap_or(""))),
-                ("fingerprint", string(&entry.fingerprint)),
-            ])
-        })
-        .collect();
-    members.push(("staleBaseline", Value::Array(stale)));
-    let drift = report
-        .pin_drift
-        .iter()
-        .map(|drifted| {
-            let mut fields =
-                vec![("kind", string(drifted.kind.as_str())), ("name", string(&drifted.name))];
-            if let Some(source) = &drifted.source {
-                fields.push(("source", string(source)));
-            }
-            let (change, paths) = match &drifted.change {
-                Change::Changed(paths) => ("changed", paths.as_slice()),
-                Change::Added => ("added", &[][..]),
-                Change::Removed => ("removed", &[][..]),
-            };
-            fields.push(("change", string(change)));
-            fields.push(("paths", Value::Array(paths.iter().map(|path| string(path)).collect())));
-            object(fields)
-        })
-        .collect();
-    members.push(("pinDrift", Value::Array(drift)));
-    members.push((
-        "pinUnchecked",
-        Value::Array(report.pin_unchecked.iter().map(|source| string(source)).collect()),
-    ));
+}
+
+fn stale_row(entry: &Entry) -> StaleRow<'_> {
+    StaleRow {
+        kind: &entry.kind,
+        target: &entry.target,
+        rule: &entry.rule,
+        path: &entry.path,
+        source: entry.source.as_deref().unwrap_or(""),
+        fingerprint: &entry.fingerprint,
+    }
+}
+
+fn drift_row(drifted: &Drifted) -> DriftRow<'_> {
+    let (change, paths) = match &drifted.change {
+        Change::Changed(paths) => ("changed", paths.as_slice()),
+        Change::Added => ("added", &[][..]),
+        Change::Removed => ("removed", &[][..]),
+    };
+    DriftRow {
+        kind: drifted.kind.as_str(),
+        name: &drifted.name,
+        source: drifted.source.as_deref(),
+        change,
+        paths,
+    }
+}
+
+/// The report as version 1 of rune's JSON, with a trailing newline.
+pub fn render(report: &Report) -> String {
+    let entities = |kind: Kind| {
+        report.entities.iter().filter(|entity| entity.kind == kind).map(entity_row).collect()
+    };
     let sources = report
         .config
         .iter()
         .flat_map(|config| &config.servers)
         .map(|server| {
             let (status, error) = match &server.status {
-                ServerStatus::Scanned => ("scanned", Value::Null),
-                ServerStatus::Failed(reason) => ("failed", string(reason)),
-                ServerStatus::Disabled => ("disabled", Value::Null),
+                ServerStatus::Scanned => ("scanned", None),
+                ServerStatus::Failed(reason) => ("failed", Some(reason.as_str())),
+                ServerStatus::Disabled => ("disabled", None),
             };
-            object(vec![
-                ("name", string(&server.name)),
-                ("transport", string(&server.transport)),
-                ("status", string(status)),
-                ("error", error),
-            ])
+            SourceRow { name: &server.name, transport: &server.transport, status, error }
         })
         .collect();
-    members.push(("sources", Value::Array(sources)));
-    let mut summary = Kind::ALL
-        .into_iter()
-        .map(|kind| (kind_key(kind), number(report.count(kind) as u64)))
-        .collect::<Vec<_>>();
-    summary.push(("flagged", number(report.flagged() as u64)));
-    summary.push(("findings", number(report.findings().count() as u64)));
-    summary.push(("baselined", number(report.baselined as u64)));
-    summary.push(("staleBaseline", number(report.stale_baseline.len() as u64)));
-    summary.push(("pinDrift", number(report.pin_drift.len() as u64)));
-    summary.push(("pinUnchecked", number(report.pin_unchecked.len() as u64)));
-    if let Some(config) = &report.config {
-        summary.push(("sources", number(config.servers.len() as u64)));
-        summary.push((
-            "sourcesScanned",
-            number(config.count(|status| *status == ServerStatus::Scanned) as u64),
-        ));
-    }
-    members.push(("summary", object(summary)));
-    object(members)
-}
-
-pub fn render(report: &Report) -> String {
-    to_pretty(&to_value(report))
+    let summary = Summary {
+        tools: report.count(Kind::Tool),
+        prompts: report.count(Kind::Prompt),
+        resources: report.count(Kind::Resource),
+        servers: report.count(Kind::Server),
+        flagged: report.flagged(),
+        findings: report.findings().count(),
+        baselined: report.baselined,
+        stale_baseline: report.stale_baseline.len(),
+        pin_drift: report.pin_drift.len(),
+        pin_unchecked: report.pin_unchecked.len(),
+        sources: report.config.as_ref().map(|config| config.servers.len()),
+        sources_scanned: report
+            .config
+            .as_ref()
+            .map(|config| config.count(|status| *status == ServerStatus::Scanned)),
+    };
+    to_pretty(&ReportFile {
+        version: JSON_VERSION,
+        tools: entities(Kind::Tool),
+        prompts: entities(Kind::Prompt),
+        resources: entities(Kind::Resource),
+        servers: entities(Kind::Server),
+        stale_baseline: report.stale_baseline.iter().map(stale_row).collect(),
+        pin_drift: report.pin_drift.iter().map(drift_row).collect(),
+        pin_unchecked: &report.pin_unchecked,
+        sources,
+        summary,
+    })
 }

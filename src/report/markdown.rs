@@ -7,8 +7,8 @@
 //! [`escape`]d first (controls and invisible characters become `<U+XXXX>`, a newline `\n`),
 //! then fenced with more backticks than it contains, with `|` escaped so it cannot end the cell.
 //!
-//! GitHub refuses a comment over 65,536 characters, so tables stop at [`MAX_ROWS`] rows or
-//! [`TABLE_BUDGET`] bytes (whichever comes first) and say how many rows were left out.
+//! GitHub refuses a comment over 65,536 characters, so tables stop at `MAX_ROWS` rows or
+//! `TABLE_BUDGET` bytes (whichever comes first) and say how many rows were left out.
 
 use super::{Report, ServerStatus};
 use crate::escape::escape;
@@ -17,9 +17,9 @@ use crate::model::{Finding, Kind};
 use std::fmt::Write;
 
 /// Rows shown per table at most.
-pub const MAX_ROWS: usize = 50;
+pub(crate) const MAX_ROWS: usize = 50;
 /// Bytes of rows per table at most: three full tables stay under GitHub's comment limit.
-pub const TABLE_BUDGET: usize = 18_000;
+pub(crate) const TABLE_BUDGET: usize = 18_000;
 /// Tables longer than this are collapsed under a `<details>` summary.
 const OPEN_ROWS: usize = 10;
 /// Server text longer than this (in code points) is cut, with `…` after the code span.

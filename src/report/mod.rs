@@ -29,7 +29,7 @@ pub struct EntityReport {
 impl EntityReport {
     /// The distinct rules with findings on this entity, in registry order: several rules
     /// agreeing on one entity is stronger evidence than one rule firing twice.
-    pub fn rules(&self) -> Vec<&'static str> {
+    pub(crate) fn rules(&self) -> Vec<&'static str> {
         crate::rules::REGISTRY
             .iter()
             .map(|rule| rule.meta().id)
@@ -139,12 +139,12 @@ impl Report {
         self.entities.iter().flat_map(|entity| entity.findings.iter())
     }
 
-    pub fn count(&self, kind: Kind) -> usize {
+    pub(crate) fn count(&self, kind: Kind) -> usize {
         self.entities.iter().filter(|entity| entity.kind == kind).count()
     }
 
     /// `2 tool(s), 1 prompt(s)`: what the run read, by kind (`0 tool(s)` when nothing).
-    pub fn counts(&self) -> String {
+    pub(crate) fn counts(&self) -> String {
         let counts: Vec<String> = Kind::ALL
             .into_iter()
             .filter_map(|kind| {

@@ -20,9 +20,9 @@ use serde_sarif::sarif::{
 };
 use std::collections::BTreeMap;
 
-pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+pub(crate) const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 /// The key rune's stable identity goes under in `partialFingerprints`.
-pub const FINGERPRINT_KEY: &str = "runeFingerprint/v1";
+pub(crate) const FINGERPRINT_KEY: &str = "runeFingerprint/v1";
 
 fn level(severity: Severity) -> &'static str {
     match severity {

@@ -150,7 +150,7 @@ fn entity_block(out: &mut String, entity: &EntityReport, prefix: &str, colour: b
 
 /// `2 tool(s), 1 server(s) scanned, 1 flagged, 2 finding(s).`, with how many findings the
 /// baseline accepted and how many entities drifted from the pin, when any did.
-pub fn summary(report: &Report) -> String {
+pub(crate) fn summary(report: &Report) -> String {
     let counts = report.counts();
     let mut line = format!(
         "{counts} scanned, {} flagged, {} finding(s)",

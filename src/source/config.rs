@@ -56,7 +56,7 @@ pub enum TransportLabel {
 }
 
 impl TransportLabel {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             TransportLabel::Stdio => "stdio",
             TransportLabel::Http => "http",
@@ -136,7 +136,7 @@ const NOT_A_STRING_MAP: &str = "must be an object mapping strings to strings";
 const MIN_SECRET_CHARS: usize = 8;
 const REDACTED: &str = "<redacted>";
 
-/// Why a config cannot be used as a whole (each entry's own problem is an [`EntryError`]).
+/// Why a config cannot be used as a whole (each entry's own problem is an `EntryError`).
 /// Each message is the one line rune prints.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -188,7 +188,7 @@ pub enum JsoncError {
 /// Why one server entry cannot be started. `field` names the field in a message
 /// (`"args[2]"`, `"env" value for 'TOKEN'`); `written` is the placeholder as written, escaped.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum EntryError {
+pub(crate) enum EntryError {
     #[error("\"timeout\" must be a number, got {0}")]
     Timeout(&'static str),
     #[error(
@@ -322,7 +322,7 @@ pub fn redact(text: &str, secrets: &[String]) -> String {
     patterns.sort_unstable_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
     patterns.dedup();
     // A contiguous NFA builds in time linear in the patterns; the DFA the default picks for a
-    // few patterns took 25 s over one 40,000-character value.
+    // few patterns grows with the length of each one, and a secret can be a long value.
     let matcher = AhoCorasick::builder()
         .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
         .build(&patterns);
@@ -411,7 +411,7 @@ pub fn read(path: &Path, text: &str, env: &dyn Environment) -> Result<Config, Co
 
 /// JSONC text (comments, trailing commas) as a JSON value; a repeated key is refused, as in
 /// every file rune reads.
-pub fn parse_jsonc(text: &str) -> Result<Value, JsoncError> {
+pub(crate) fn parse_jsonc(text: &str) -> Result<Value, JsoncError> {
     let json_text = strip_jsonc(text)?;
     json::parse(&json_text).map_err(JsoncError::NotJson)
 }
@@ -420,7 +420,7 @@ pub fn parse_jsonc(text: &str) -> Result<Value, JsoncError> {
 /// `mcpServers` entry has (`rune --discover` brings the other clients' shapes to it):
 /// placeholders, transports, `disabled` and secrets exactly as for `--config`. `workspace`
 /// anchors `${workspaceFolder}`; `inputs` is the file's VS Code `inputs` block, if any.
-pub fn read_entries(
+pub(crate) fn read_entries(
     entries: &[(String, Value)],
     workspace: &Path,
     inputs: Option<&Value>,
@@ -1207,7 +1207,8 @@ mod tests {
             url_of(r#"{"url": "http://${HOST:-localhost}:${PORT:-1}/${EMPTY:-mcp}${NONE:-}"}"#),
             "http://localhost:8080/mcp"
         );
-        // `${env:NAME:-fallback}` reads the same way (a deliberate extension of item 149).
+        // `${env:NAME:-fallback}` reads the same way: rune's extension, as VS Code's
+        // `${env:NAME}` has no fallback.
         assert_eq!(url_of(r#"{"url": "http://${env:HOST:-h}/${env:PORT:-x}"}"#), "http://h/8080");
     }
 

@@ -4,7 +4,7 @@
 //! tools, then prompts and resources (with resource templates) when the server offers them,
 //! following `nextCursor` up to a page cap. It never calls a tool, gets a prompt or reads a
 //! resource, and answers a server's own requests only with a `ping` reply or a refusal (see
-//! [`client`]). Everything the server said is assembled into one manifest document
+//! `client`). Everything the server said is assembled into one manifest document
 //! ([`Listing::raw`]), and the entities are read from that document by the manifest reader, so
 //! a live scan and a scan of its saved document are the same scan.
 //!
@@ -90,9 +90,10 @@ pub struct Listing {
 /// and the values of the target's env and headers are replaced by `<redacted>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LiveError {
-    /// The URL was refused before any network use (behaviour item 18).
+    /// The URL was refused before any network use: a bad URL must not cost a connection.
     BadUrl(String),
-    /// A redirect pointed the scan's headers at another origin (behaviour item 141).
+    /// A redirect pointed the scan's headers at another origin; they would carry the
+    /// credentials there, so the scan stops instead.
     ForeignOrigin(String),
     /// The budget ran out.
     Timeout(Timeout),
@@ -213,7 +214,7 @@ impl LiveError {
 
 /// The package runners whose first run downloads the server: `npx`, `uvx`, `pipx run`, ...
 /// Returns the runner as the user would name it.
-pub fn downloader(command: &str, args: &[String]) -> Option<String> {
+pub(crate) fn downloader(command: &str, args: &[String]) -> Option<String> {
     let program = std::path::Path::new(command).file_stem()?.to_str()?.to_ascii_lowercase();
     if matches!(program.as_str(), "npx" | "pnpx" | "bunx" | "uvx") {
         return Some(program);
@@ -334,7 +335,9 @@ struct Kind {
     key: &'static str,
     /// The server capability that offers it.
     capability: &'static str,
-    /// Listed whether or not the capability is advertised (tools, as the original did).
+    /// Listed whether or not the capability is advertised, and a failure to list fails the
+    /// scan: tools are what an agent calls, so a server that does not declare them is still
+    /// asked, and a scan that could not read them must not pass.
     always: bool,
     request: fn(PaginatedRequestParams) -> ClientRequest,
 }
@@ -565,7 +568,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn messages_match_the_original() {
+    fn messages_say_what_to_try_next() {
         assert_eq!(
             LiveError::Timeout(Timeout::after(Duration::from_secs(20))).to_string(),
             "server did not respond within 20s (see --timeout)"
