@@ -573,7 +573,7 @@ pub const GENERIC_VERBS: &[(&str, u32)] = &[
     ("cache", GENERIC),
 ];
 
-/// Nouns and what they name. Multi-word names live in [`PHRASES`].
+/// Nouns and what they name. Multi-word names live in [`NOUN_PHRASES`].
 pub const NOUNS: &[(&str, u32)] = &[
     ("password", SECRET),
     ("passphrase", SECRET),
@@ -668,7 +668,6 @@ pub const NOUNS: &[(&str, u32)] = &[
     ("caller", USER),
     ("owner", USER),
     ("requester", USER),
-    ("account holder", USER),
     ("cardholder", USER),
     ("submitter", USER),
     ("merchant", USER),
@@ -1117,6 +1116,7 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
 /// Multi-word names, matched as a run of words (the last word may be plural). Each is
 /// `(words, noun classes)`.
 pub const NOUN_PHRASES: &[(&str, u32)] = &[
+    ("account holder", USER),
     ("api key", SECRET),
     ("api token", SECRET),
     ("access key", SECRET),

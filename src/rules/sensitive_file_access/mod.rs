@@ -2,7 +2,7 @@
 //! well-known credential file (an SSH private key, ~/.aws/credentials, a browser's saved
 //! logins, a crypto wallet, an agent's own MCP config).
 //!
-//! The files are the [`Reading::Alone`] entries of [`crate::vocab::files`]. A file fires when
+//! The files are the [`files::Reading::Alone`] entries of [`crate::vocab::files`]. A file fires when
 //! a verb governs it, in the same clause and not disclaimed (`never reads`): a reading verb
 //! (read, open, load) or a carrying one (send, paste, include, forward); or when it is named
 //! as content asked for (`the contents of ~/.kube/config`). A default value or resource URI
