@@ -402,9 +402,3 @@ pub(super) const IMPERATIVE_LEADS: &[&str] = &[
     "please", "first", "then", "also", "and", "now", "next", "finally", "additionally", "always",
     "just", "simply", "step", "so",
 ];
-
-pub(super) static TAG: LazyLock<Regex> =
-    LazyLock::new(|| ascii_regex(r"<(/?)([A-Za-z][A-Za-z0-9_-]{0,30})>"));
-
-pub(super) static COMMENT: LazyLock<Regex> =
-    LazyLock::new(|| ascii_regex(r"(?s)<!--.*?(?:-->|\z)"));

@@ -94,11 +94,6 @@ pub(super) fn sink_name(sink: &str, offset: usize) -> Range<usize> {
     offset + start..offset + before_noun.len()
 }
 
-/// Every match of `pattern` in `text`, in order.
-pub(super) fn ranges(pattern: &Regex, text: &str) -> Vec<Range<usize>> {
-    pattern.find_iter(text).map(|found| found.range()).collect()
-}
-
 /// Whether one of `spans` (sorted by start) holds `at`, looking back `SCAN_LIMIT` spans.
 pub(super) fn holds(spans: &[Range<usize>], at: usize) -> bool {
     let opened = spans.partition_point(|span| span.start <= at);
@@ -233,88 +228,4 @@ pub(super) fn abbreviation(before: &str) -> bool {
         .iter()
         .any(|short| short.eq_ignore_ascii_case(word))
         || (word.len() == 1 && word.bytes().all(|b| b.is_ascii_alphabetic()))
-}
-
-/// The bodies of paired tags whose name `wanted` accepts: `<note>` ... `</note>`.
-pub(super) fn tag_bodies(text: &str, wanted: impl Fn(&str) -> bool) -> Vec<Range<usize>> {
-    let mut bodies = Vec::new();
-    let tags: Vec<_> = TAG.captures_iter(text).take(MAX_TAGS).collect();
-    for (index, open) in tags.iter().enumerate() {
-        let (Some(whole), Some(slash), Some(name)) = (open.get(0), open.get(1), open.get(2)) else {
-            continue;
-        };
-        if !slash.as_str().is_empty() || !wanted(name.as_str()) {
-            continue;
-        }
-        let close = tags[index + 1..].iter().find(|tag| {
-            tag.get(1).is_some_and(|slash| slash.as_str() == "/")
-                && tag
-                    .get(2)
-                    .is_some_and(|other| other.as_str().eq_ignore_ascii_case(name.as_str()))
-        });
-        let end = close.and_then(|tag| tag.get(0)).map_or(text.len(), |tag| tag.start());
-        bodies.push(whole.end()..end);
-    }
-    bodies
-}
-
-/// The spans of text inside real quotation marks: `"..."`, curly quotes, `'...'` (an apostrophe
-/// between letters, "user's", is not a quote), and `code` spans and fences. A quote left open at
-/// a blank line is dropped, so one stray mark cannot quote the rest of the text.
-pub(super) fn quote_spans(text: &str) -> Vec<Range<usize>> {
-    let mut spans = Vec::new();
-    let (mut double, mut single, mut curly_double, mut curly_single, mut tick) =
-        (None, None, None, None, None);
-    let letter = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-    let mut previous = None;
-    let mut chars = text.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
-        let next = chars.peek().map(|&(_, c)| c);
-        match c {
-            '`' if text[at..].starts_with("```") => {
-                let end = text[at + 3..].find("```").map_or(text.len(), |found| at + 3 + found + 3);
-                spans.push(at..end);
-                while chars.next_if(|&(offset, _)| offset < end).is_some() {}
-                previous = text[..end].chars().next_back();
-                continue;
-            }
-            '`' => close_or_open(&mut tick, at, &mut spans),
-            '"' => close_or_open(&mut double, at, &mut spans),
-            '\u{201C}' => curly_double = Some(at),
-            '\u{201D}' => {
-                if let Some(open) = curly_double.take() {
-                    spans.push(open..at + c.len_utf8());
-                }
-            }
-            '\u{2018}' => curly_single = Some(at),
-            '\u{2019}' if !(letter(previous) && letter(next)) => {
-                if let Some(open) = curly_single.take() {
-                    spans.push(open..at + c.len_utf8());
-                }
-            }
-            '\'' if !(letter(previous) && letter(next)) => {
-                if let Some(open) = single {
-                    if previous.is_some_and(|p: char| !p.is_whitespace()) {
-                        spans.push(open..at + 1);
-                        single = None;
-                    }
-                } else if !letter(previous) && next.is_some_and(|n| !n.is_whitespace()) {
-                    single = Some(at);
-                }
-            }
-            '\n' if text[at + 1..].trim_start_matches([' ', '\t', '\r']).starts_with('\n') => {
-                (double, single, curly_double, curly_single, tick) = (None, None, None, None, None);
-            }
-            _ => {}
-        }
-        previous = Some(c);
-    }
-    spans
-}
-
-pub(super) fn close_or_open(open: &mut Option<usize>, at: usize, spans: &mut Vec<Range<usize>>) {
-    match open.take() {
-        Some(start) => spans.push(start..at + 1),
-        None => *open = Some(at),
-    }
 }

@@ -27,6 +27,7 @@ use crate::rules::lexicon::{
 };
 use crate::rules::pattern::{ByteRegex, Regex};
 use crate::rules::{Hit, RuleMeta, TextRule};
+use crate::text::spans::{Span, SpanKind};
 use std::cell::OnceCell;
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -62,8 +63,6 @@ const ADVERB_WORDS: usize = 3;
 /// How many words may stand between "cc" and the address it copies, or between an address and
 /// "as a BCC recipient".
 const CC_WORDS: usize = 3;
-/// How many tags a string may hold before the rest are ignored (keeps the pairing linear).
-const MAX_TAGS: usize = 64;
 /// How far around a verb or an order the rule looks for its negation, clause lead, example cue
 /// or follow-up, in bytes: every look stays local, so a string of many payloads costs linear time.
 const LOOKAROUND: usize = 160;
@@ -105,8 +104,9 @@ impl TextRule for ModelDirective {
     }
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
+        let shared = text.doc();
         let text = text.as_str();
-        let doc = Doc::new(text);
+        let doc = Doc::new(text, &shared.spans);
         let mut orders: Vec<Order> = Vec::new();
         for (payload, found) in payloads(text) {
             orders.extend(doc.order(payload, found));
@@ -146,6 +146,8 @@ struct Order {
 /// use, and kept sorted for binary search.
 struct Doc<'a> {
     text: &'a str,
+    /// The shared finder's quotations, code, tags and comments (`crate::text::spans`).
+    spans: &'a [Span],
     /// Whether the text holds a `<` at all: with none, nothing is enclosed.
     angled: bool,
     /// HTML comments and pseudo-tag bodies: spans a rendered view hides or sets apart.
@@ -156,9 +158,10 @@ struct Doc<'a> {
 }
 
 impl<'a> Doc<'a> {
-    fn new(text: &'a str) -> Doc<'a> {
+    fn new(text: &'a str, spans: &'a [Span]) -> Doc<'a> {
         Doc {
             text,
+            spans,
             angled: text.contains('<'),
             enclosures: OnceCell::new(),
             example_tags: OnceCell::new(),
@@ -215,27 +218,46 @@ impl<'a> Doc<'a> {
         Some((start..window.start + found.end(), sink_name(found.as_str(), start)))
     }
 
+    /// The shared spans of `kinds`, by start: whole comments (marks and all), tag bodies, or
+    /// whole quotations and code spans.
+    fn shared(&self, wanted: impl Fn(&SpanKind) -> bool, body: bool) -> Vec<Range<usize>> {
+        let mut spans: Vec<Range<usize>> = self
+            .spans
+            .iter()
+            .filter(|span| wanted(&span.kind))
+            .map(|span| if body { span.range.clone() } else { span.outer.clone() })
+            .collect();
+        spans.sort_by_key(|span| span.start);
+        spans
+    }
+
     fn enclosures(&self) -> &[Range<usize>] {
         self.enclosures.get_or_init(|| {
-            let mut spans = ranges(&COMMENT, self.text);
-            spans.extend(tag_bodies(self.text, |name| {
-                !is_one_of(name, HTML_TAGS) && !is_one_of(name, EXAMPLE_TAGS)
-            }));
+            let mut spans = self.shared(|kind| *kind == SpanKind::Comment, false);
+            spans.extend(self.shared(
+                |kind| {
+                    matches!(kind, SpanKind::Tag(name)
+                        if !is_one_of(name, HTML_TAGS) && !is_one_of(name, EXAMPLE_TAGS))
+                },
+                true,
+            ));
             spans.sort_by_key(|span| span.start);
             spans
         })
     }
 
     fn example_tags(&self) -> &[Range<usize>] {
-        self.example_tags
-            .get_or_init(|| tag_bodies(self.text, |name| is_one_of(name, EXAMPLE_TAGS)))
+        self.example_tags.get_or_init(|| {
+            self.shared(
+                |kind| matches!(kind, SpanKind::Tag(name) if is_one_of(name, EXAMPLE_TAGS)),
+                true,
+            )
+        })
     }
 
     fn quotes(&self) -> &[Range<usize>] {
         self.quotes.get_or_init(|| {
-            let mut spans = quote_spans(self.text);
-            spans.sort_by_key(|span| span.start);
-            spans
+            self.shared(|kind| matches!(kind, SpanKind::Quote | SpanKind::Code), false)
         })
     }
 

@@ -275,9 +275,9 @@ impl Doc<'_> {
     /// Orders inside HTML comments: an address and a verb that reads or carries something.
     pub(super) fn commented_orders(&self) -> Vec<Order> {
         let mut orders = Vec::new();
-        for comment in COMMENT.find_iter(self.text) {
-            for (address, kind) in self.addresses_in(comment.range()).take(SCAN_LIMIT) {
-                let end = self.sentence(address.start).end.min(comment.end());
+        for comment in self.shared(|kind| *kind == SpanKind::Comment, false) {
+            for (address, kind) in self.addresses_in(comment.clone()).take(SCAN_LIMIT) {
+                let end = self.sentence(address.start).end.min(comment.end);
                 let end = floor_boundary(self.text, end.min(address.end + LOOKAROUND));
                 let verb = VERB.find_iter(&self.text[address.end..end]).find(|verb| {
                     [READ_VERBS, CARRY_VERBS, EMIT_VERBS]

@@ -540,14 +540,12 @@ fn one_finding_per_order() {
 }
 
 #[test]
-fn quotes_skip_apostrophes() {
-    let text = "the user's 'quoted' and it's \"double\" and `code`";
-    let mut spans = quote_spans(text);
-    spans.sort_by_key(|span| span.start);
-    let spans: Vec<&str> = spans.into_iter().map(|span| &text[span]).collect();
+fn quotes_come_from_the_shared_finder() {
+    let text = Text::new("the user's 'quoted' and it's \"double\" and `code`");
+    let shared = text.doc();
+    let doc = Doc::new(text.as_str(), &shared.spans);
+    let spans: Vec<&str> = doc.quotes().iter().map(|span| &text.as_str()[span.clone()]).collect();
     assert_eq!(spans, ["'quoted'", "\"double\"", "`code`"]);
-    let open = "a \"stray mark\n\nthen more";
-    assert!(quote_spans(open).is_empty());
 }
 
 #[test]
