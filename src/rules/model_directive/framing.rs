@@ -167,65 +167,13 @@ pub(super) fn clip(text: &str) -> String {
     clipped
 }
 
-/// How far a sentence is followed back or forward from a position, in bytes: a longer run of
-/// text with no sentence end is cut there, so finding a sentence costs constant time.
+/// How far back a list item's line may start, in bytes: a longer line is prose, and the look
+/// stays bounded.
 pub(super) const SENTENCE_REACH: usize = 512;
-
-/// The sentence holding byte `at`: it starts after `.`, `!` or `?` followed by whitespace (not
-/// after "e.g." or "etc."), at a blank line, at a list item, and around HTML comments.
-pub(super) fn sentence_around(text: &str, at: usize) -> Range<usize> {
-    let bytes = text.as_bytes();
-    // Only the byte after a sentence mark, or a comment's `<`, can start a sentence.
-    let candidate = |at: usize| {
-        matches!(bytes[at - 1], b'.' | b'!' | b'?' | b'\n' | b'>') || bytes.get(at) == Some(&b'<')
-    };
-    let at = floor_boundary(text, at.min(text.len()));
-    let floor = at.saturating_sub(SENTENCE_REACH);
-    let start = (floor + 1..=at)
-        .rev()
-        .find(|&start| candidate(start) && starts_sentence(text, start))
-        .unwrap_or_else(|| floor_boundary(text, floor));
-    let ceiling = at.saturating_add(SENTENCE_REACH).min(bytes.len());
-    let end = (at + 1..=ceiling)
-        .find(|&end| end == bytes.len() || (candidate(end) && starts_sentence(text, end)))
-        .unwrap_or_else(|| ceil_boundary(text, ceiling));
-    start..end
-}
-
-/// Whether a sentence starts at byte `at` (a boundary between the byte before it and it).
-pub(super) fn starts_sentence(text: &str, at: usize) -> bool {
-    let bytes = text.as_bytes();
-    if at == 0 || at > bytes.len() {
-        return at == 0;
-    }
-    let rest = &bytes[at..];
-    match bytes[at - 1] {
-        b'.' | b'!' | b'?' => {
-            rest.first().is_none_or(u8::is_ascii_whitespace) && !abbreviation(&text[..at - 1])
-        }
-        b'\n' => {
-            let line = text[at..].trim_start_matches([' ', '\t']);
-            line.starts_with(['\n', '\r']) || starts_list_item(line)
-        }
-        b'>' => text[..at].ends_with("-->"),
-        _ => rest.starts_with(b"<!--"),
-    }
-}
 
 /// Whether `line` opens a list item: a bullet, a quote marker, a heading, or `1.` / `1)`.
 pub(super) fn starts_list_item(line: &str) -> bool {
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
     line.starts_with(['-', '*', '+', '#', '>', '\u{2022}'])
         || ((1..=3).contains(&digits) && matches!(line.as_bytes().get(digits), Some(b'.' | b')')))
-}
-
-/// Whether the word ending right before a full stop is an abbreviation that does not end a
-/// sentence.
-pub(super) fn abbreviation(before: &str) -> bool {
-    let word = before.rsplit(|c: char| c.is_whitespace() || c == '(').next().unwrap_or("");
-    let word = word.trim_start_matches(|c: char| !c.is_ascii_alphanumeric());
-    ["e.g", "i.e", "etc", "vs", "cf", "approx", "incl", "esp"]
-        .iter()
-        .any(|short| short.eq_ignore_ascii_case(word))
-        || (word.len() == 1 && word.bytes().all(|b| b.is_ascii_alphabetic()))
 }

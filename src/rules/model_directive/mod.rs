@@ -106,7 +106,7 @@ impl TextRule for ModelDirective {
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
         let shared = text.doc();
         let text = text.as_str();
-        let doc = Doc::new(text, &shared.spans);
+        let doc = Doc::new(text, shared);
         let mut orders: Vec<Order> = Vec::new();
         for (payload, found) in payloads(text) {
             orders.extend(doc.order(payload, found));
@@ -148,6 +148,8 @@ struct Doc<'a> {
     text: &'a str,
     /// The shared finder's quotations, code, tags and comments (`crate::text::spans`).
     spans: &'a [Span],
+    /// Where each of the shared reading's sentences starts, in bytes, in order.
+    sentence_starts: Vec<usize>,
     /// Whether the text holds a `<` at all: with none, nothing is enclosed.
     angled: bool,
     /// HTML comments and pseudo-tag bodies: spans a rendered view hides or sets apart.
@@ -158,10 +160,17 @@ struct Doc<'a> {
 }
 
 impl<'a> Doc<'a> {
-    fn new(text: &'a str, spans: &'a [Span]) -> Doc<'a> {
+    fn new(text: &'a str, shared: &'a crate::text::Doc<'a>) -> Doc<'a> {
+        let sentence_starts = shared
+            .sentences
+            .iter()
+            .filter(|sentence| !sentence.tokens.is_empty())
+            .map(|sentence| shared.tokens[sentence.tokens.start].start)
+            .collect();
         Doc {
             text,
-            spans,
+            spans: &shared.spans,
+            sentence_starts,
             angled: text.contains('<'),
             enclosures: OnceCell::new(),
             example_tags: OnceCell::new(),
@@ -169,8 +178,13 @@ impl<'a> Doc<'a> {
         }
     }
 
+    /// The shared reading's sentence holding byte `at`, from its first token to the next
+    /// sentence's first token (or the end of the text).
     fn sentence(&self, at: usize) -> Range<usize> {
-        sentence_around(self.text, at)
+        let next = self.sentence_starts.partition_point(|&start| start <= at);
+        let start = if next == 0 { 0 } else { self.sentence_starts[next - 1] };
+        let end = self.sentence_starts.get(next).copied().unwrap_or(self.text.len());
+        start..end
     }
 
     /// Where the clause holding `at` begins: its sentence's start or the last semicolon.

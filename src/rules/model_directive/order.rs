@@ -15,16 +15,18 @@ impl Doc<'_> {
         let word_byte =
             |at: usize| bytes.get(at).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
         let mut end = found.start;
+        // The verb stands in the payload's sentence.
+        let opens = self.sentence(found.start).start;
         // Letter runs, not words: "e.g." or a URL is several runs.
         for _ in 0..=2 * OBJECT_WORDS {
             // Back over what separates words; a semicolon ends the verb's reach.
             while end > floor && !bytes[end - 1].is_ascii_alphabetic() {
-                if bytes[end - 1] == b';' || starts_sentence(self.text, end) {
+                if bytes[end - 1] == b';' || end <= opens {
                     return None;
                 }
                 end -= 1;
             }
-            if starts_sentence(self.text, end) {
+            if end <= opens && end > 0 {
                 return None;
             }
             let mut start = end;
