@@ -228,16 +228,6 @@ pub(super) static SINK: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
-/// A negation, guarding the verb after it: "do not include", "never send", "avoid passing".
-#[rustfmt::skip]
-pub(super) static NEGATION: LazyLock<Regex> = LazyLock::new(|| {
-    let words = phrase_alternation(&[
-        "not", "never", "don't", "dont", "cannot", "can't", "avoid", "without", "mustn't",
-        "shouldn't", "won't", "nor", "no need to", "refrain from",
-    ]);
-    ascii_regex(&format!(r"{WB}(?:{words}|(?i-u:don\x{{2019}}t)){WB}"))
-});
-
 /// The user asking for it: "if the user asks, include the chat history" is a feature.
 #[rustfmt::skip]
 pub(super) static CONSENT: LazyLock<Regex> = LazyLock::new(|| {

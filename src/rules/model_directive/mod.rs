@@ -148,6 +148,8 @@ struct Doc<'a> {
     text: &'a str,
     /// The shared finder's quotations, code, tags and comments (`crate::text::spans`).
     spans: &'a [Span],
+    /// The shared reading of the text: its clauses and their negation.
+    shared: &'a crate::text::Doc<'a>,
     /// Where each of the shared reading's sentences starts, in bytes, in order.
     sentence_starts: Vec<usize>,
     /// Whether the text holds a `<` at all: with none, nothing is enclosed.
@@ -170,6 +172,7 @@ impl<'a> Doc<'a> {
         Doc {
             text,
             spans: &shared.spans,
+            shared,
             sentence_starts,
             angled: text.contains('<'),
             enclosures: OnceCell::new(),

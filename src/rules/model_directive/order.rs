@@ -151,7 +151,8 @@ impl Doc<'_> {
         let reach = ceil_boundary(self.text, found.end + LOOKAROUND).min(sentence.end);
         let after = &self.text[found.end..reach.max(found.end)];
         let follow = FOLLOW.find(after)?;
-        if NEGATION.is_match(&after[..follow.start()]) || self.negated(verb, sentence) {
+        let follows = found.end + follow.start();
+        if self.negated(follows) || self.negated(verb.start) {
             return None;
         }
         let end = found.end + follow.end();
@@ -185,12 +186,12 @@ impl Doc<'_> {
         Some(Order { span: found.start..participle_end, quoted: found.start..participle_end })
     }
 
-    /// Whether the verb is negated: "do not include", "you must never send". The negation sits
-    /// after the last address before the verb, at most `LOOKAROUND` bytes back.
-    pub(super) fn negated(&self, verb: &Range<usize>, sentence: &Range<usize>) -> bool {
-        let lead = self.near(&(sentence.start..verb.start), &(verb.start..verb.start), LOOKAROUND);
-        let from = self.addresses_in(lead.clone()).last().map_or(lead.start, |(span, _)| span.end);
-        NEGATION.is_match(&self.text[from..verb.start])
+    /// Whether the clause holding byte `at` is negated ("do not include", "you must never
+    /// send"), as the shared reading says.
+    pub(super) fn negated(&self, at: usize) -> bool {
+        let shared = self.shared;
+        let token = shared.tokens.partition_point(|token| token.end <= at);
+        shared.clause_of(token).is_some_and(|clause| shared.readings[clause].negated)
     }
 
     /// The address that makes the verb an order to the model, if the sentence has one: the
@@ -222,7 +223,7 @@ impl Doc<'_> {
         found: &Range<usize>,
         sentence: &Range<usize>,
     ) -> Option<Order> {
-        if self.negated(verb, sentence) {
+        if self.negated(verb.start) {
             return None;
         }
         let end = found.end.max(verb.end);
@@ -291,7 +292,7 @@ impl Doc<'_> {
                 let lead = &self.text[address.end..verb.start];
                 let near =
                     kind != Address::Adverb || lead.split_whitespace().count() <= ADVERB_WORDS;
-                if near && !NEGATION.is_match(lead) {
+                if near && !self.negated(verb.start) {
                     let span = address.start..verb.end;
                     orders.push(Order { span: span.clone(), quoted: span });
                 }
