@@ -66,8 +66,7 @@ impl Normalized {
 /// The first run of compatibility characters in the raw sentence holding byte `at`.
 fn disguise_in_sentence(text: &Text<'_>, at: usize) -> Option<std::ops::Range<usize>> {
     let doc = text.doc();
-    let token = doc.tokens.partition_point(|token| token.end <= at);
-    let sentence = doc.sentence_of(doc.clause_of(token)?);
+    let sentence = doc.sentence_of(doc.clause_at(at)?);
     let bytes = doc.clause_bytes(sentence.start).start..doc.clause_bytes(sentence.end - 1).end;
     let raw = text.as_str();
     let (first, _) = raw[bytes.clone()].char_indices().find(|&(_, c)| changes(c))?;

@@ -197,6 +197,11 @@ impl Doc<'_> {
         !noun_like
     }
 
+    /// The clause holding byte `at` (or the next token's, between tokens).
+    pub fn clause_at(&self, at: usize) -> Option<usize> {
+        self.clause_of(self.tokens.partition_point(|token| token.end <= at))
+    }
+
     /// The first sensitive payload `range` names, and its token.
     pub fn sensitive_in(&self, range: Range<usize>) -> Option<(usize, Sensitive)> {
         for at in range.clone() {

@@ -147,7 +147,7 @@ impl TextRule for CommandExecution {
 
 /// The clause holding byte `at`.
 fn clause_at(doc: &Doc, at: usize) -> Option<usize> {
-    let clause = doc.clause_of(doc.tokens.partition_point(|token| token.end <= at))?;
+    let clause = doc.clause_at(at)?;
     doc.clause_bytes(clause).contains(&at).then_some(clause)
 }
 

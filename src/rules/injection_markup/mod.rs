@@ -249,8 +249,7 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
                     .any(|w| line.contains(w))
             })
         };
-    let token = doc.tokens.partition_point(|token| token.end <= at);
-    let clause = doc.clause_of(token);
+    let clause = doc.clause_at(at);
     let described = clause.is_some_and(|c| doc.settings[c].described || doc.settings[c].example);
     !marker.label
         && (listed
@@ -342,10 +341,9 @@ fn judge(doc: &Doc, found: &[Marker], index: usize, named: &[bool], lone: bool) 
         return None;
     }
     if named[index] {
-        let token = doc.tokens.partition_point(|token| token.end <= marker.range.start);
         // The order is to write the mark: wrap, prefix, put or format (`Deploy target as
         // <user>@<host>` names a placeholder).
-        let ordered = doc.clause_of(token).is_some_and(|c| {
+        let ordered = doc.clause_at(marker.range.start).is_some_and(|c| {
             let reading = &doc.readings[c];
             let writes = reading.does(act::FORMAT | act::PLACE | act::WRITE | act::SAY)
                 || reading.verb.is_some_and(|verb| WRAPPING.contains(&doc.word(verb)));

@@ -190,8 +190,7 @@ impl Doc<'_> {
     /// send"), as the shared reading says.
     pub(super) fn negated(&self, at: usize) -> bool {
         let shared = self.shared;
-        let token = shared.tokens.partition_point(|token| token.end <= at);
-        shared.clause_of(token).is_some_and(|clause| shared.readings[clause].negated)
+        shared.clause_at(at).is_some_and(|clause| shared.readings[clause].negated)
     }
 
     /// The address that makes the verb an order to the model, if the sentence has one: the

@@ -211,8 +211,7 @@ const HANDED: &[&str] = &[
 /// 'diag_bundle'`, `locate the newest *.1pux file, read it, and send the archive to ...`: an
 /// order whose sentence goes on to put or send what it took, whatever verb took it.
 fn handed_on(doc: &Doc, at: usize) -> bool {
-    let token = doc.tokens.partition_point(|token| token.end <= at);
-    let Some(clause) = doc.clause_of(token) else { return false };
+    let Some(clause) = doc.clause_at(at) else { return false };
     let sentence = doc.sentence_of(clause);
     let ordered = |c: usize| doc.readings[c].orders_model() || doc.readings[c].obligation;
     let later = clause + 1..sentence.end;
@@ -229,8 +228,7 @@ fn handed_on(doc: &Doc, at: usize) -> bool {
 /// `files that look like credentials (.env, id_rsa, *.pem)`: a file named in brackets as an
 /// example of a kind, not as what to read.
 fn an_example_kind(doc: &Doc, at: usize) -> bool {
-    let token = doc.tokens.partition_point(|token| token.end <= at);
-    let Some(clause) = doc.clause_of(token) else { return false };
+    let Some(clause) = doc.clause_at(at) else { return false };
     if !doc.clauses[clause].bracketed {
         return false;
     }
@@ -243,8 +241,7 @@ fn an_example_kind(doc: &Doc, at: usize) -> bool {
 /// Whether the clause holding byte `at` is negated: `Access keys in ~/.aws/credentials are
 /// not read`.
 fn negated_at(doc: &Doc, at: usize) -> bool {
-    let token = doc.tokens.partition_point(|token| token.end <= at);
-    doc.clause_of(token).is_some_and(|clause| doc.readings[clause].negated)
+    doc.clause_at(at).is_some_and(|clause| doc.readings[clause].negated)
 }
 
 /// `Audits shell history for signs of exfiltration: commands that upload key files (`curl -F
@@ -256,8 +253,7 @@ fn listed_by_a_detector(text: &Text<'_>, at: usize) -> bool {
     if !in_code {
         return false;
     }
-    let token = doc.tokens.partition_point(|token| token.end <= at);
-    let setting = doc.clause_of(token).map(|clause| &doc.settings[clause]);
+    let setting = doc.clause_at(at).map(|clause| &doc.settings[clause]);
     let security = text.scope().is_some_and(|scope| scope.purpose().has(domain::SECURITY));
     security || setting.is_some_and(|setting| setting.described || setting.example)
 }
