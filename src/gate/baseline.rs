@@ -5,7 +5,7 @@
 //! change to the flagged text voids it. Tools carry no kind part, and a single-source run no
 //! source part, so files written before rune scanned prompts or configs stay valid.
 
-use super::{FileProblem, GateFileError, digest, is_digest, shape};
+use super::{FileProblem, GateFileError, digest, is_digest, shape, version_one};
 use crate::json::{self, serial::Loose};
 use crate::model::{Finding, Kind};
 use serde::{Deserialize, Serialize};
@@ -70,17 +70,7 @@ impl Baseline {
         let Loose::Object(file) = file else {
             return Err(FileProblem::NotObject("baseline"));
         };
-        match file.version {
-            Loose::Number("1") => {}
-            Loose::Absent => return Err(FileProblem::NoVersion("baseline")),
-            Loose::Number(text) => {
-                return Err(FileProblem::Version { what: "baseline", found: text.to_string() });
-            }
-            other => {
-                let found = other.type_name().to_string();
-                return Err(FileProblem::Version { what: "baseline", found });
-            }
-        }
+        version_one("baseline", &file.version)?;
         let Loose::List(findings) = file.findings else {
             return Err(shape("baseline \"findings\" must be a list".into()));
         };

@@ -36,6 +36,20 @@ pub enum FileProblem {
     Shape(String),
 }
 
+/// Checks a gate file's `version` is the number 1, naming what was found otherwise.
+fn version_one<T>(
+    what: &'static str,
+    version: &crate::json::serial::Loose<'_, T>,
+) -> Result<(), FileProblem> {
+    use crate::json::serial::Loose;
+    match version {
+        Loose::Number("1") => Ok(()),
+        Loose::Absent => Err(FileProblem::NoVersion(what)),
+        Loose::Number(text) => Err(FileProblem::Version { what, found: text.to_string() }),
+        other => Err(FileProblem::Version { what, found: other.type_name().to_string() }),
+    }
+}
+
 fn shape(message: String) -> FileProblem {
     FileProblem::Shape(message)
 }

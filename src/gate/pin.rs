@@ -10,7 +10,7 @@
 //! model is told to do as surely as a reworded description does. The cost is that a server
 //! bumping `serverInfo.version` is drift too; re-pin after reading the change.
 
-use super::{FileProblem, GateFileError, digest, is_digest, shape};
+use super::{FileProblem, GateFileError, digest, is_digest, shape, version_one};
 use crate::json::serial::{Loose, Members};
 use crate::json::walk;
 use crate::json::{self, Value};
@@ -173,17 +173,7 @@ impl Pin {
         let Loose::Object(file) = file else {
             return Err(FileProblem::NotObject("pin"));
         };
-        match file.version {
-            Loose::Number("1") => {}
-            Loose::Absent => return Err(FileProblem::NoVersion("pin")),
-            Loose::Number(text) => {
-                return Err(FileProblem::Version { what: "pin", found: text.to_string() });
-            }
-            other => {
-                let found = other.type_name().to_string();
-                return Err(FileProblem::Version { what: "pin", found });
-            }
-        }
+        version_one("pin", &file.version)?;
         let Loose::List(entries) = file.entities else {
             return Err(shape("pin \"entities\" must be a list".into()));
         };
