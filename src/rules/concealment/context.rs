@@ -41,6 +41,15 @@ pub(super) const PERCEIVE: &[&str] = &[
     "find out",
 ];
 
+/// Every form of the perceiving verbs, inflected once.
+static PERCEIVED: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+    let mut forms: Vec<String> = PERCEIVE.iter().map(|base| base.to_string()).collect();
+    for base in PERCEIVE {
+        forms.extend(crate::vocab::inflect::verb_forms(base).into_iter().map(|(form, _)| form));
+    }
+    forms
+});
+
 /// Who reads what a tool produced, besides the user.
 const AUDIENCE: &[&str] =
     &["reader", "readers", "recipient", "recipients", "viewer", "viewers", "customer", "customers"];
@@ -65,13 +74,7 @@ pub(super) fn unnoticed(doc: &Doc, clause: usize) -> bool {
         let negated = window.clone().any(|at| doc.tokens[at].info.func & func::NEG != 0)
             || matches!(doc.word(next), "nobody" | "no");
         // Any form of the verb: `never sees`, `does not notice`.
-        let perceives = |at: usize| {
-            let word = doc.word(at);
-            PERCEIVE.contains(&word)
-                || PERCEIVE.iter().any(|base| {
-                    crate::vocab::inflect::verb_forms(base).iter().any(|(form, _)| form == word)
-                })
-        };
+        let perceives = |at: usize| PERCEIVED.iter().any(|form| form == doc.word(at));
         let Some(verb) = window.clone().find(|&at| perceives(at)) else {
             return false;
         };
