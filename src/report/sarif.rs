@@ -10,7 +10,7 @@
 use super::{Report, ServerStatus};
 use crate::escape::escape;
 use crate::gate::baseline::fingerprint;
-use crate::json::{self, Value};
+use crate::json;
 use crate::model::{Finding, Severity};
 use crate::rules::REGISTRY;
 use serde_sarif::sarif::{
@@ -238,23 +238,9 @@ pub fn render(report: &Report, artifacts: &[Option<String>]) -> String {
         .version(serde_json::Value::from("2.1.0"))
         .runs(vec![run])
         .build();
-    // Written through rune's own JSON writer, which turns a lone surrogate a server sent back
+    // Written through rune's own formatter, which turns a lone surrogate a server sent back
     // into its `\ud800` escape instead of an unrelated code point.
-    let value = serde_json::to_value(&log).map(|value| from_serde(&value)).unwrap_or(Value::Null);
-    json::to_pretty(&value)
-}
-
-fn from_serde(value: &serde_json::Value) -> Value {
-    match value {
-        serde_json::Value::Null => Value::Null,
-        serde_json::Value::Bool(flag) => Value::Bool(*flag),
-        serde_json::Value::Number(number) => Value::Number(number.to_string()),
-        serde_json::Value::String(text) => Value::String(text.clone()),
-        serde_json::Value::Array(items) => Value::Array(items.iter().map(from_serde).collect()),
-        serde_json::Value::Object(members) => Value::Object(
-            members.iter().map(|(key, item)| (key.clone(), from_serde(item))).collect(),
-        ),
-    }
+    json::serial::to_pretty(&log)
 }
 
 #[cfg(test)]
