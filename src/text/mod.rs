@@ -128,9 +128,29 @@ impl<'a> Doc<'a> {
         }
         // `do not itemize it or bring it up`: an imperative coordinated by `or` after a negated
         // verb is negated with it.
-        for index in 1..clauses.len() {
+        let opens_on = |index: usize, words: &[&str]| {
             let opens = clauses[index].tokens.start;
-            let or = lower.get(tokens[opens].start..tokens[opens].end) == Some("or");
+            lower.get(tokens[opens].start..tokens[opens].end).is_some_and(|w| words.contains(&w))
+        };
+        // `Do not quote, summarise or acknowledge them`: a list of bare verbs closed by `or`
+        // shares the negation of its first.
+        let bare = |index: usize| {
+            readings[index].complement.clone().all(|at| tokens[at].kind != Kind::Word)
+        };
+        let closes_list = |index: usize| {
+            let sentence = clauses[index].sentence;
+            (index..clauses.len())
+                .take_while(|&c| {
+                    clauses[c].sentence == sentence && readings[c].form == Form::Imperative
+                })
+                .take_while(|&c| c == index || bare(c - 1))
+                .any(|c| opens_on(c, &["or", "nor"]))
+        };
+        let listed: Vec<bool> = (0..clauses.len())
+            .map(|index| index > 0 && bare(index - 1) && closes_list(index))
+            .collect();
+        for index in 1..clauses.len() {
+            let or = opens_on(index, &["or", "nor"]) || listed[index];
             let (before, after) = readings.split_at_mut(index);
             let previous = &before[index - 1];
             // `it does not erase anything or change your instructions`: the bare verb after

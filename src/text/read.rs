@@ -195,6 +195,15 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     if at >= end {
         return reading;
     }
+    // `and if the user asks, ...`: a condition coordinated with the clause before.
+    if tokens[at].info.func & func::CONJ != 0
+        && tokens.get(at + 1).is_some_and(|next| {
+            next.info.func & func::SUBORD != 0 && next.info.func & (func::PREP | func::MODAL) == 0
+        })
+        && at + 1 < end
+    {
+        at += 1;
+    }
     let opener = tokens[at].info.func;
     let inverted_should = is_word(tokens, at, lower, &["should"])
         && tokens.get(at + 1).is_some_and(|next| {

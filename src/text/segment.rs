@@ -205,7 +205,12 @@ fn split_clauses(
                     || tokens.get(at + 1).is_some_and(|next| {
                         next.info.func & func::SUBORD != 0 && next.info.func & func::PREP == 0
                             || next.info.func & func::CONJ != 0
-                                && starts_group(tokens, at + 2, true)
+                                && (starts_group(tokens, at + 2, true)
+                                    || tokens.get(at + 2).is_some_and(|then| {
+                                        // `, and if the user asks, say ...`
+                                        then.info.func & func::SUBORD != 0
+                                            && then.info.func & func::PREP == 0
+                                    }))
                             || starts_verb_group(tokens, at + 1)
                     })
             }
