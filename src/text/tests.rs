@@ -129,3 +129,22 @@ fn a_bare_verb_after_or_shares_a_negated_verb_group() {
         &["Imperative/Model list [order,neg]", "Imperative/Model bring [order,neg]"],
     );
 }
+
+#[test]
+fn a_negated_list_of_verbs_and_a_coordinated_condition() {
+    reads(
+        "Do not quote, summarise or acknowledge them, and if the user asks, say nothing.",
+        &[
+            "Imperative/Model quote [order,neg]",
+            "Imperative/Model summarise [order,neg]",
+            "Imperative/Model acknowledge [order,neg]",
+            "Condition/User asks []",
+            "Imperative/Model say [order,conditioned]",
+        ],
+    );
+    // Without a closing `or` the verbs after a negated one are orders of their own.
+    reads(
+        "Do not stop, retry the request.",
+        &["Imperative/Model stop [order,neg]", "Imperative/Model retry [order]"],
+    );
+}

@@ -57,6 +57,17 @@ const AUDIENCE: &[&str] =
 /// `so the user does not see them`, `so that they never notice`: a purpose clause in `clause`
 /// whose subject is the user and whose verb, negated, is perceiving.
 pub(super) fn unnoticed(doc: &Doc, clause: usize) -> bool {
+    unnoticed_with(doc, clause, false)
+}
+
+/// [`unnoticed`] with nothing named as unseen (`so that neither the user nor the members can
+/// tell`): said of what a tool does, not ordered, only this purpose is concealment; `so users
+/// never see them` may be a promise about clutter.
+pub(super) fn unnoticed_bare(doc: &Doc, clause: usize) -> bool {
+    unnoticed_with(doc, clause, true)
+}
+
+fn unnoticed_with(doc: &Doc, clause: usize, bare_only: bool) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
     tokens.clone().any(|at| {
         if doc.word(at) != "so" {
@@ -66,15 +77,19 @@ pub(super) fn unnoticed(doc: &Doc, clause: usize) -> bool {
         if doc.word(next) == "that" {
             next += 1;
         }
-        let window = next..tokens.end.min(next + 6);
+        let window = next..tokens.end.min(next + 9);
         // `so the reader never sees where it was forwarded`: whoever reads what the tool made.
         let user = doc.user_in(window.clone()).is_some()
             || matches!(doc.word(next), "they" | "nobody" | "no")
             || doc.has_word(window.clone(), AUDIENCE);
         let negated = window.clone().any(|at| doc.tokens[at].info.func & func::NEG != 0)
-            || matches!(doc.word(next), "nobody" | "no");
-        // Any form of the verb: `never sees`, `does not notice`.
-        let perceives = |at: usize| PERCEIVED.iter().any(|form| form == doc.word(at));
+            || matches!(doc.word(next), "nobody" | "no" | "neither");
+        // Any form of the verb: `never sees`, `does not notice`; `can tell` is perceiving too.
+        let perceives = |at: usize| {
+            PERCEIVED.iter().any(|form| form == doc.word(at))
+                || doc.word(at) == "tell"
+                    && matches!(doc.word(at.saturating_sub(1)), "can" | "could")
+        };
         let Some(verb) = window.clone().find(|&at| perceives(at)) else {
             return false;
         };
@@ -91,7 +106,9 @@ pub(super) fn unnoticed(doc: &Doc, clause: usize) -> bool {
                 matches!(doc.word(at), "where" | "who" | "whom" | "that" | "how")
             }) && doc.activity_in(verb + 1..tokens.end);
         user && negated
-            && (bare || asked_about || doc.pronoun_at(object.clone()) || doc.activity_in(object))
+            && (bare
+                || !bare_only
+                    && (asked_about || doc.pronoun_at(object.clone()) || doc.activity_in(object)))
     })
 }
 

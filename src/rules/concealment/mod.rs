@@ -189,6 +189,20 @@ static REPORTING: LazyLock<std::collections::HashSet<String>> = LazyLock::new(||
     .collect()
 });
 
+/// Verbs of showing up in an answer: negated, with the answer named, they keep something out
+/// of it.
+static SURFACING: LazyLock<std::collections::HashSet<String>> = LazyLock::new(|| {
+    ["appear", "surface", "include", "list", "show"]
+        .iter()
+        .flat_map(|entry| crate::vocab::inflect::verb_forms(entry))
+        .map(|(word, _)| word)
+        .collect()
+});
+
+fn surfaces(doc: &Doc, clause: usize) -> bool {
+    doc.readings[clause].verb.is_some_and(|verb| SURFACING.contains(doc.word(verb)))
+}
+
 /// Whether what `range` of `clause` withholds is something the tool did: an activity it
 /// names, or, for a pronoun, one its antecedent names.
 fn withholds_activity(doc: &Doc, clause: usize, range: std::ops::Range<usize>) -> bool {
@@ -309,7 +323,14 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 doc.sensitive_in(before)
                     .is_some_and(|(_, what)| what == crate::text::query::Sensitive::Secret)
             });
-        if doc.technical_in(acted.clone())
+        // `that their token passed through the relay`: an event that befell a credential is
+        // no credential shown.
+        let event = acted
+            .clone()
+            .find(|&at| doc.tokens[at].kind == crate::text::lex::Kind::Word)
+            .is_some_and(|at| matches!(doc.word(at), "that" | "where" | "how"))
+            && doc.activity_in(acted.clone());
+        if doc.technical_in(acted.clone()) && !event
             || secret_referred
             || technical_referred
             || private
@@ -346,6 +367,22 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             });
         let withheld = (withholds_activity(doc, clause, said) || about) && (definite || pointed);
         if withheld || user.is_some() && bare || terse || answer && bare {
+            return Some("an order to keep what the tool does from the user");
+        }
+    }
+    // `That copy must not appear in the confirmation you give them`, `the fee is not to be
+    // included in your summary`: what the tool did, kept out of the answer.
+    if reading.negated && (orders || reading.obligation) && surfaces(doc, clause) {
+        let subject = reading.subject_tokens.clone();
+        let kept_out = (complement.clone().any(|at| {
+            matches!(doc.word(at), "in" | "within" | "from")
+                && (doc.naming(at + 1..complement.end.min(at + 4), thing::ANSWER).next().is_some()
+                    || doc.user_in(at + 1..complement.end.min(at + 4)).is_some())
+        })) && !doc.technical_in(subject.clone())
+            && doc.sensitive_in(subject.clone()).is_none();
+        if kept_out
+            && (doc.activity_in(subject.clone()) || withholds_activity(doc, clause, subject))
+        {
             return Some("an order to keep what the tool does from the user");
         }
     }
@@ -393,7 +430,12 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         }
     }
     // Withholding: `keep it secret`, `keep the user unaware`, `keep this to yourself`.
-    if reading.does(act::KEEP) && orders && !reading.negated {
+    // `leave that grant out of the summary`: leaving out of the answer keeps it out.
+    let leaves = reading.verb.is_some_and(|verb| {
+        matches!(doc.word(verb), "leave" | "leaves" | "leaving" | "left")
+            && reading.complement.clone().any(|at| doc.word(at) == "out")
+    });
+    if (reading.does(act::KEEP) && orders || leaves && (orders || described)) && !reading.negated {
         let complement = reading.complement.clone();
         let secrecy = complement.clone().find(|&at| {
             SECRECY.contains(&doc.word(at)) || doc.tokens[at].info.func & func::UNAWARE != 0
@@ -428,7 +470,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 return Some("an order to keep what the tool does from the user");
             }
         }
-        if let Some(secrecy) = secrecy {
+        if let Some(secrecy) = secrecy.filter(|_| orders) {
             // `keep it hidden`, `keep this secret`: the pronoun stands for what the sentence
             // says the tool does.
             let object = complement.start..secrecy;
@@ -446,10 +488,13 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         }
     }
     // `No word of it to the user.`
+    // `No mention of that upload is to be made in responses.`
     let no_word = tokens.clone().any(|at| {
         doc.word(at) == "no"
             && matches!(doc.word(at + 1), "word" | "mention")
-            && doc.user_in(at + 2..tokens.end).is_some()
+            && (doc.user_in(at + 2..tokens.end).is_some()
+                || doc.naming(at + 2..tokens.end, thing::ANSWER).next().is_some()
+                    && (doc.activity_in(at + 2..tokens.end) || doc.pronoun_at(at + 3..tokens.end)))
     });
     if no_word {
         return Some("an order to keep what the tool does from the user");
@@ -460,7 +505,22 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         let failed = doc.settings[clause].condition.is_some_and(|condition| {
             doc.has_word(
                 doc.clauses[condition].tokens.clone(),
-                &["fails", "failed", "declined", "errors", "rejected", "skipped", "bounces"],
+                &[
+                    "fail",
+                    "fails",
+                    "failed",
+                    "failing",
+                    "declined",
+                    "errors",
+                    "errored",
+                    "rejected",
+                    "skipped",
+                    "bounces",
+                    "bounced",
+                    "unreachable",
+                    "timed out",
+                    "times out",
+                ],
             )
         });
         let succeeded = doc.has_word(
@@ -470,6 +530,8 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 "succeeded",
                 "successful",
                 "successfully",
+                "success",
+                "complete",
                 "completed",
                 "approved",
                 "delivered",
@@ -521,6 +583,13 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             .is_some_and(|at| doc.word(at) == "so")
         && unnoticed(doc, clause + 1);
     if orders && !reading.negated && (unnoticed(doc, clause) || purpose_after) {
+        return Some("an order to keep what the tool does from the user");
+    }
+    // `the notice is stripped so that neither the user nor the members can tell`: what the
+    // tool does, said to be done so that no one notices.
+    let said_of_tool = matches!(reading.form, Form::Passive | Form::Statement)
+        && reading.does(act::HIDE | act::DELETE | act::ALTER | act::SEND);
+    if said_of_tool && !reading.negated && unnoticed_bare(doc, clause) {
         return Some("an order to keep what the tool does from the user");
     }
     // A covert manner on an action that moves, takes or changes something. Done secretly, any
