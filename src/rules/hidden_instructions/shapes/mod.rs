@@ -246,7 +246,13 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
     {
         return Some(STANDING);
     }
-    if (orders || reading.obligation) && !reading.negated && against_the_user(doc, clause) {
+    if (orders || reading.obligation)
+        && !reading.negated
+        && (against_the_user(doc, clause) || overrules_user(doc, clause))
+    {
+        return Some(OBEDIENCE);
+    }
+    if sets_user_aside(doc, clause) {
         return Some(OBEDIENCE);
     }
     if voids_rules(doc, clause) {

@@ -216,3 +216,65 @@ pub(super) fn promotes_text(doc: &Doc, clause: usize) -> bool {
         || doc.has_word(object, &["text", "page", "output", "field", "file", "this"]);
     text && own && (instructions || priority)
 }
+
+/// The user's will turning against an order: `says stop`, `objects`, `contradicts what the
+/// user asked`, `conflicts with`.
+const CONTRARY: &[&str] = &[
+    "stop",
+    "objects",
+    "object",
+    "declines",
+    "decline",
+    "refuses",
+    "refuse",
+    "cancels",
+    "cancel",
+    "contradict",
+    "contradicts",
+    "conflict",
+    "conflicts",
+    "disagrees",
+    "disagree",
+    "otherwise",
+    "says no",
+    "say no",
+];
+
+/// Concessions that let an order stand against something: `even if`, `including when`.
+fn concedes(doc: &Doc, at: usize) -> bool {
+    let next = doc.word(at + 1);
+    match doc.word(at) {
+        "even" => matches!(next, "if" | "when" | "though" | "after"),
+        "including" | "also" => matches!(next, "when" | "if" | "where"),
+        _ => doc.tokens[at].info.func & func::REGARDLESS != 0,
+    }
+}
+
+/// `keep going even if the human says stop`, `carried out as written, including when they
+/// contradict what the user has asked for`: an order conceded to stand against the user's
+/// contrary will.
+pub(super) fn overrules_user(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    tokens.clone().any(|at| {
+        if !concedes(doc, at) {
+            return false;
+        }
+        let window = at + 1..tokens.end.min(at + 10);
+        doc.user_in(window.clone()).is_some() && doc.has_word(window, CONTRARY)
+    })
+}
+
+/// `anything the user says that conflicts with them can be set aside`: the user's words
+/// declared void where they disagree with this server.
+pub(super) fn sets_user_aside(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    let Some(user) = doc.user_in(tokens.clone()) else { return false };
+    let after = user..tokens.end;
+    doc.has_word(
+        after.clone(),
+        &["conflicts", "conflict", "contradicts", "contradict", "disagrees"],
+    ) && doc.has_word(
+        after,
+        &["set aside", "ignored", "disregarded", "overridden", "discarded", "void"],
+    )
+}
