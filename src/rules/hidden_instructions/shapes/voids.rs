@@ -32,7 +32,14 @@ pub(super) fn voids_rules(doc: &Doc, clause: usize) -> bool {
         doc.naming(subject.clone(), thing::RULES | thing::SAFETY | thing::PROMPT).next().is_some();
     let rules_subject = names_rules
         && (governs_model(doc, subject.clone())
-            || doc.has_word(subject.clone(), &["you", "your", "received", "given", "configured"]))
+            || doc.has_word(subject.clone(), &["you", "your", "received", "given", "configured"])
+            // `the earlier configuration is void and this document governs`: the rules that
+            // came before, displaced by this server's.
+            || doc.has(subject.clone(), func::PRIOR)
+                && doc.has_word(
+                    doc.sentences[doc.clauses[clause].sentence].tokens.clone(),
+                    &["governs", "prevails", "controls"],
+                ))
         || users_requests(doc, subject.clone());
     let voided = doc.has(reading.complement.clone(), func::VOID)
         || reading.verb.is_some_and(|verb| doc.tokens[verb].info.func & func::VOID != 0)
@@ -80,7 +87,7 @@ pub(super) fn ranks_over(doc: &Doc, tokens: Range<usize>) -> bool {
             && doc.tokens[at - 1].info.func & func::DET != 0
             && doc.word(at).ends_with('s');
         OUTRANK.contains(&doc.word(at)) && !noun
-            || matches!(doc.word(at), "rank" | "ranks" | "ranked")
+            || matches!(doc.word(at), "rank" | "ranks" | "ranked" | "sits" | "sit" | "stands")
                 && matches!(doc.word(at + 1), "above" | "over" | "higher")
             || doc.word(at) == "precedence" && matches!(doc.word(at + 1), "over")
             // `take the highest priority, above the system prompt`, `with authority over`.
@@ -121,8 +128,12 @@ pub(super) fn ranks_over(doc: &Doc, tokens: Range<usize>) -> bool {
         return false;
     }
     // `over how you behave`: the model's conduct itself.
+    // `above whatever the host application has told you`: what the model was told.
     let conduct = doc.has(under.clone(), func::YOU)
-        && doc.has_word(under.clone(), &["behave", "act", "respond", "answer", "operate"]);
+        && doc.has_word(under.clone(), &["behave", "act", "respond", "answer", "operate"])
+        || under
+            .clone()
+            .any(|at| matches!(doc.word(at), "told" | "instructed") && doc.word(at + 1) == "you");
     governs_model(doc, under.clone())
         || conduct
         || (doc.user_in(under.clone()).is_some() || users)
