@@ -619,7 +619,31 @@ fn path_end(raw: &str, from: usize) -> usize {
 fn url_end(raw: &str, from: usize) -> usize {
     let mut depth = 0i32;
     let mut end = from;
+    // An IPv6 host is bracketed: `http://[2a03::1]/c`.
+    let mut bracketed = raw[from..].starts_with('[');
+    let mut skip_to = from;
     for (offset, c) in raw[from..].char_indices() {
+        if from + offset < skip_to {
+            continue;
+        }
+        // A placeholder for a value in the query or path: `?key=<GITHUB_TOKEN>`.
+        if c == '<' && raw[..from + offset].ends_with(['=', '/']) {
+            let body = &raw[from + offset + 1..];
+            let len = body.find('>').filter(|&len| {
+                (1..=40).contains(&len)
+                    && body[..len].chars().all(|c| c.is_ascii_alphanumeric() || "_ .-".contains(c))
+            });
+            if let Some(len) = len {
+                skip_to = from + offset + len + 2;
+                end = skip_to;
+                continue;
+            }
+        }
+        if c == ']' && bracketed {
+            bracketed = false;
+            end = from + offset + 1;
+            continue;
+        }
         if c.is_whitespace() || "<>\"'`|".contains(c) || (c == ']') {
             break;
         }
@@ -746,6 +770,12 @@ mod tests {
             ["https://collector.tk/ingest"]
         );
         assert_eq!(of("[docs](https://evil.tk/a(b)c) ok", Kind::Url), ["https://evil.tk/a(b)c"]);
+        assert_eq!(of("to http://[2a03:b0c0::1f]/c now", Kind::Url), ["http://[2a03:b0c0::1f]/c"]);
+        assert_eq!(
+            of("call https://v.click/auth?key=<GITHUB_TOKEN>, then", Kind::Url),
+            ["https://v.click/auth?key=<GITHUB_TOKEN>"]
+        );
+        assert_eq!(of("see https://x.io<br>next", Kind::Url), ["https://x.io"]);
         assert_eq!(of("mail x@mail-drop.co, then", Kind::Email), ["x@mail-drop.co"]);
         assert_eq!(of("to 45.61.139.20:9001 now", Kind::Ip), ["45.61.139.20:9001"]);
         assert_eq!(
