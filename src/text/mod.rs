@@ -128,6 +128,20 @@ impl<'a> Doc<'a> {
         }
         // `do not itemize it or bring it up`: an imperative coordinated by `or` after a negated
         // verb is negated with it.
+        // `point it out`, `leave them out`: a particle verb split by its pronoun object does
+        // what the phrase does.
+        for reading in &mut readings {
+            let Some(verb) = reading.verb else { continue };
+            let word = |at: usize| {
+                tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default()
+            };
+            if matches!(word(verb + 1), "it" | "them" | "this" | "that")
+                && matches!(word(verb + 2), "out" | "up" | "off" | "away" | "back")
+            {
+                let info = vocab::phrase(&format!("{} {}", word(verb), word(verb + 2)));
+                reading.act |= info.act;
+            }
+        }
         let opens_on = |index: usize, words: &[&str]| {
             let opens = clauses[index].tokens.start;
             lower.get(tokens[opens].start..tokens[opens].end).is_some_and(|w| words.contains(&w))
