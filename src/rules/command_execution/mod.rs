@@ -18,7 +18,7 @@ use crate::rules::Text;
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
 use crate::text::Doc;
 use crate::text::lex::Kind;
-use crate::text::read::Party;
+use crate::text::read::{Form, Party};
 use crate::text::shell;
 use crate::vocab::classes::{act, domain, thing};
 use std::sync::LazyLock;
@@ -186,7 +186,10 @@ fn command_severity(
         let r = &doc.readings[c];
         let passed_on =
             r.does(act::TELL | act::SAY) && doc.user_in(doc.clauses[c].tokens.clone()).is_some();
-        r.orders_model()
+        // `the assistant persists the agent with ...`: what the model is said to do is what
+        // metadata orders it to do.
+        let described = r.form == Form::Statement && r.subject == Party::Model && !r.negated;
+        (r.orders_model() || described)
             && !doc.settings[c].code
             && !r.verb.is_some_and(|verb| range.contains(&doc.tokens[verb].start))
             && !passed_on
