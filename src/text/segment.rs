@@ -212,6 +212,9 @@ fn split_clauses(
                                             && then.info.func & func::PREP == 0
                                     }))
                             || starts_verb_group(tokens, at + 1)
+                            || next.info.func & func::LEAD != 0
+                                && next.info.act == 0
+                                && raw[next.start..next.end].contains(' ')
                     })
             }
             _ => is_dash(raw, token),

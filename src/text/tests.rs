@@ -148,3 +148,11 @@ fn a_negated_list_of_verbs_and_a_coordinated_condition() {
         &["Imperative/Model stop [order,neg]", "Imperative/Model retry [order]"],
     );
 }
+
+#[test]
+fn a_consequence_opens_a_clause_of_its_own() {
+    reads(
+        "It beat every engine, which is why agents are expected to send all translation work here.",
+        &["Fragment/Other  []", "Modal/Model send [order]"],
+    );
+}

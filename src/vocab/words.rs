@@ -1248,6 +1248,10 @@ pub const NOUN_PHRASES: &[(&str, u32)] = &[
 
 /// Multi-word function words and adverbials: `(words, function classes)`.
 pub const FUNCTION_PHRASES: &[(&str, u64)] = &[
+    // `..., which is why agents are expected to ...`: a consequence opening a clause of its own.
+    ("which is why", LEAD),
+    ("that is why", LEAD),
+    ("which means", LEAD),
     ("behind the scenes", COVERT),
     ("in the background", QUIET),
     ("without notice", COVERT),
@@ -1317,6 +1321,8 @@ pub const FUNCTION_PHRASES: &[(&str, u64)] = &[
     ("in place of", INSTEAD),
     ("instead of", INSTEAD),
     ("in lieu of", INSTEAD),
+    ("in preference to", INSTEAD),
+    ("as opposed to", INSTEAD),
     ("even if", REGARDLESS),
     ("even when", REGARDLESS),
     ("even though", REGARDLESS),
