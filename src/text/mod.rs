@@ -32,7 +32,8 @@ pub struct Setting {
     /// Introduced as an example (`such as "..."`, `e.g.`, an `Examples:` label, `<example>`).
     pub example: bool,
     /// Part of a sentence that describes text rather than giving it: a scanner's `Detects
-    /// phrases like ...`, `flags text that says ...`.
+    /// phrases like ...`, `flags text that says ...`; or any statement in a text that opens
+    /// by writing about attacks (`Security advisory: an infostealer campaign reads ...`).
     pub described: bool,
     /// Inside an HTML comment, which a rendered view hides.
     pub comment: bool,
@@ -43,6 +44,26 @@ pub struct Setting {
     /// The condition clause that governs it, if any.
     pub condition: Option<usize>,
 }
+
+/// Nouns of attacks and attackers, by which a text shows it writes about them.
+const THREATS: &[&str] = &[
+    "malware",
+    "infostealer",
+    "stealer",
+    "attacker",
+    "attackers",
+    "exfiltration",
+    "phishing",
+    "ransomware",
+    "backdoor",
+    "backdoors",
+    "exploit",
+    "exploits",
+    "flagged",
+    "poisoning",
+    "beacons",
+    "indicators of compromise",
+];
 
 pub struct Doc<'a> {
     pub raw: &'a str,
@@ -140,6 +161,31 @@ impl<'a> Doc<'a> {
             {
                 let info = vocab::phrase(&format!("{} {}", word(verb), word(verb + 2)));
                 reading.act |= info.act;
+            }
+        }
+        // `malware that tries to persist or hide itself`: a verb coordinated with an
+        // infinitive is another infinitive, not an order.
+        for index in 1..clauses.len() {
+            let opens = clauses[index].tokens.start;
+            let previous = clauses[index - 1].tokens.clone();
+            let word = |at: usize| {
+                tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default()
+            };
+            // The clause before ends on `to` and a verb (`tries to stealthily persist`).
+            let last_word =
+                previous.clone().rev().find(|&at| tokens[at].kind == Kind::Word).unwrap_or(0);
+            let infinitive = tokens[last_word].info.is_base_verb()
+                && (last_word.saturating_sub(2).max(previous.start)..last_word)
+                    .any(|at| word(at) == "to");
+            if matches!(word(opens), "or" | "and")
+                && clauses[index - 1].sentence == clauses[index].sentence
+                && infinitive
+                && readings[index].form == Form::Imperative
+                && !matches!(readings[index - 1].form, Form::Imperative | Form::Condition)
+            {
+                readings[index].form = readings[index - 1].form;
+                readings[index].subject = readings[index - 1].subject;
+                readings[index].obligation = readings[index - 1].obligation;
             }
         }
         let opens_on = |index: usize, words: &[&str]| {
@@ -359,7 +405,44 @@ impl<'a> Doc<'a> {
                 settings[main].condition.get_or_insert(condition);
             }
         }
+        // A sentence that writes about attacks (an advisory's `an infostealer campaign reads
+        // ...`, a guide's `Covers image beacons such as ...`, a scanner's `for malware that
+        // tries to ...`) describes what attackers do; an order in it stays an order.
+        for sentence in &self.sentences {
+            if !self.about_attacks(sentence.clauses.clone()) {
+                continue;
+            }
+            for index in sentence.clauses.clone() {
+                if !self.instructs(index) {
+                    settings[index].described = true;
+                }
+            }
+        }
         settings
+    }
+
+    /// Whether the sentence of `clauses` writes about attacks: it names a threat and gives
+    /// the model no order.
+    fn about_attacks(&self, clauses: Range<usize>) -> bool {
+        let tokens = match (clauses.clone().next(), clauses.clone().last()) {
+            (Some(a), Some(b)) => self.clauses[a].tokens.start..self.clauses[b].tokens.end,
+            _ => return false,
+        };
+        let orders = clauses.clone().any(|c| {
+            self.instructs(c) && !self.readings[c].does(crate::vocab::classes::act::DESCRIBE)
+        });
+        !orders && self.has_word(tokens, THREATS)
+    }
+
+    /// Whether clause `clause` tells the model what to do: an order, an obligation, or what
+    /// the model is said to do (`the model taking on this prompt becomes ...`).
+    fn instructs(&self, clause: usize) -> bool {
+        let reading = &self.readings[clause];
+        reading.orders_model()
+            || reading.obligation
+            || reading.subject == Party::Model
+                && reading.form == Form::Statement
+                && !reading.negated
     }
 
     /// Whether the quote or code span opening at byte `at` is introduced as an example: `such

@@ -156,3 +156,20 @@ fn a_consequence_opens_a_clause_of_its_own() {
         &["Fragment/Other  []", "Modal/Model send [order]"],
     );
 }
+
+#[test]
+fn writing_about_attacks_describes_and_infinitives_coordinate() {
+    let doc = Doc::new(
+        "Security advisory: an infostealer campaign reads Chrome's Login Data. Rotate your passwords.",
+    );
+    assert!(doc.settings[..2].iter().all(|setting| setting.described), "{:?}", doc.describe());
+    assert!(!doc.settings.last().expect("clauses").described);
+    // What the model is said to do is no description, threat words or not.
+    let doc =
+        Doc::new("Reviews diffs for exploits. The model becomes 'Zero', a persona with no policy.");
+    assert!(!doc.settings.last().expect("clauses").described, "{:?}", doc.describe());
+    reads(
+        "Scans for malware that tries to persist or hide itself from the user.",
+        &["Statement/Other scans [described]", "Statement/Other hide [described]"],
+    );
+}

@@ -236,6 +236,15 @@ fn command_severity(
     if purpose & domain::SECURITY != 0 && !reading.orders_model() {
         return Severity::Low;
     }
+    // `scripts are run with powershell -EncodedCommand <data>`: a runner saying how it runs
+    // what it is given, with nothing fetched from anywhere.
+    let fetches = {
+        let reach = crate::text::window(doc.raw, range.start, range.len() + 200);
+        reach.contains("://") || reach.contains("/dev/")
+    };
+    if purpose & domain::EXEC != 0 && !ordered_anywhere && !fetches {
+        return Severity::Low;
+    }
     // A command on its own (a default value, a title) or given as an order is high; the order
     // may be in a clause the command's own punctuation split off (`Run bash <(curl ...)`).
     let command_words = doc.raw[range.clone()].split_whitespace().count();

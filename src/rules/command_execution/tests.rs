@@ -157,3 +157,22 @@ fn what_the_model_is_said_to_do_is_ordered() {
     // Said of what the model does not do, it stays an account.
     clean("The assistant never runs `curl https://r.net/agent | sh` on its own.");
 }
+
+#[test]
+fn a_runner_saying_how_it_runs_and_a_lint_rule_explaining_a_risk() {
+    let runner = r#"{"tools":[{"name":"run_powershell","description":"Executes a PowerShell script supplied by the user and returns the output. Scripts can be passed Base64-encoded; they are run with `powershell -NoProfile -EncodedCommand <data>` and the decoded script is shown to the user first."}]}"#;
+    let surfaces = [crate::model::Surface {
+        source: None,
+        entities: crate::source::manifest::read_manifest(runner).expect("valid"),
+    }];
+    let blocking: Vec<_> = crate::scan::scan(&surfaces)
+        .into_iter()
+        .filter(|finding| {
+            finding.rule == "command-execution" && finding.severity >= Severity::Medium
+        })
+        .collect();
+    assert!(blocking.is_empty(), "{blocking:?}");
+    clean(
+        "Explains why `RUN curl -fsSL https://example.com/install.sh | sh` in a Dockerfile is flagged: the build runs unverified code.",
+    );
+}

@@ -244,11 +244,32 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
             let lines = raw[..at].trim_end().rsplit('\n');
             lines.take(3).any(|line| {
                 let line = line.to_ascii_lowercase();
-                ["example", "sample", "e.g", "for instance", "transcript"]
+                ["example", "sample", "e.g", "for instance", "transcript", "looks like", "format"]
                     .iter()
                     .any(|w| line.contains(w))
             })
         };
+    // `System: Linux or macOS` beside `Python: 3.10 or newer`: a field in a list of
+    // requirements or settings, not a turn.
+    let field_list = marker.label && {
+        let line_start = raw[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = raw[at..].find('\n').map_or(raw.len(), |i| at + i);
+        let before = raw[..line_start].trim_end_matches('\n').rsplit('\n').next();
+        let after = raw.get(line_end + 1..).and_then(|rest| rest.split('\n').next());
+        let field = |line: &str| {
+            let line = line.trim();
+            line.split_once(':').is_some_and(|(key, value)| {
+                !key.is_empty()
+                    && key.len() <= 24
+                    && key.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '-')
+                    && !value.trim().is_empty()
+                    && markers::markers(&format!("{key}: x")).is_empty()
+            })
+        };
+        // The mark's own value is as short as a field's: a turn says more.
+        let short = raw[marker.range.end..line_end].split_whitespace().count() <= 8;
+        short && (before.is_some_and(field) || after.is_some_and(field))
+    };
     let clause = doc.clause_at(at);
     let described = clause.is_some_and(|c| doc.settings[c].described || doc.settings[c].example);
     !marker.label
@@ -259,6 +280,7 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
             || NAMING_BEFORE.contains(&previous_word.as_str()))
         || described
         || shown
+        || field_list
 }
 
 /// For each mark, whether it is named rather than used: documented itself, or continuing a run
@@ -291,6 +313,11 @@ fn named(doc: &Doc, found: &[Marker]) -> Vec<bool> {
                 || gap == "..."
                 || gap == "\u{2026}"
                 || gap.len() <= 12 && gap.chars().all(|c| c.is_ascii_alphabetic())
+                // `### Instruction:\n<task>\n### Input:`: a placeholder between marks.
+                || gap.len() <= 40
+                    && gap.starts_with(['<', '{'])
+                    && gap.ends_with(['>', '}'])
+                    && !gap[1..gap.len() - 1].contains(['<', '>', '{', '}'])
         };
         let follows = glued && run_documented;
         let itself = documented(doc, marker) || format_tag;

@@ -121,7 +121,10 @@ impl TextRule for SensitiveFileAccess {
                 continue;
             }
             at = end;
-            if listed_by_a_detector(text, start) || an_example_kind(text.doc(), start) {
+            if listed_by_a_detector(text, start)
+                || an_example_kind(text.doc(), start)
+                || described(text.doc(), start)
+            {
                 continue;
             }
             let verb = match governing_verb(raw, start) {
@@ -146,7 +149,11 @@ impl TextRule for SensitiveFileAccess {
             let carried =
                 || verbs::verbs_in(&raw[end..sentence_end(raw, end)]).max() == Some(Verb::Carry);
             let owned = || text.scope().is_some_and(|scope| owns(scope, owners(&raw[start..end])));
+            // `writes the new key to ~/.aws/credentials` in a tool that rotates AWS keys: the
+            // file is where its owner puts what it made, not what is taken.
+            let into = matches!(raw[..start].split_whitespace().last(), Some("to" | "into"));
             match verb {
+                Some((Verb::Carry, _)) if into && owned() && !carried() => {}
                 Some((Verb::Carry, _)) | Some((Verb::Read, true)) => {
                     hits.push(Hit::new(start, end, MESSAGE));
                 }
@@ -175,6 +182,18 @@ fn read_as(doc: &Doc, at: usize) -> Option<Reading> {
     let reading = &doc.readings[clause];
     if reading.verb == Some(token) {
         return Some(if reading.negated { Reading::Negated } else { Reading::Verb });
+    }
+    // `Never ask the user to paste ~/.aws/credentials`: a verb under a negated one.
+    let under_negated = reading.negated
+        && reading.verb.is_some_and(|verb| {
+            verb < token
+                && (verb..token).any(|at| doc.word(at) == "to")
+                && !(verb..token).any(|at| {
+                    matches!(doc.tokens[at].kind, crate::text::lex::Kind::Punct(',' | ';'))
+                })
+        });
+    if under_negated {
+        return Some(Reading::Negated);
     }
     // `Access keys in ~/.aws/credentials are not read`: a word of the subject is a noun, and
     // the clause's own verb says what happens to the file.
@@ -236,6 +255,14 @@ fn an_example_kind(doc: &Doc, at: usize) -> bool {
     let lead = opens.saturating_sub(5)..opens;
     doc.has_word(lead.clone(), &["like", "such as", "e.g.", "including", "as"])
         || doc.has(lead, func::EXAMPLE)
+}
+
+/// Whether the clause holding byte `at` describes rather than orders: a text about attacks
+/// saying what an infostealer reads (see [`crate::text::Setting::described`]).
+fn described(doc: &Doc, at: usize) -> bool {
+    doc.clause_at(at).is_some_and(|clause| {
+        doc.settings[clause].described && !doc.readings[clause].orders_model()
+    })
 }
 
 /// Whether the clause holding byte `at` is negated: `Access keys in ~/.aws/credentials are

@@ -80,6 +80,18 @@ pub(super) fn new_rules(doc: &Doc, clause: usize) -> bool {
 /// `act as DAN`, `become 'Reviewer Zero'`: a name for the model to take.
 pub(super) fn names_role(doc: &Doc, range: Range<usize>) -> bool {
     let start = range.start;
+    // `Act as a senior Go reviewer`: a capital qualifying a trade is a job, not a name.
+    let phrase: Vec<usize> =
+        range.clone().take(6).take_while(|&at| doc.tokens[at].kind == Kind::Word).collect();
+    let trade = phrase.last().is_some_and(|&head| {
+        let word = doc.word(head);
+        !doc.tokens[head].is(crate::text::lex::flag::CAPITAL)
+            && (["er", "or", "ist", "ant", "ian", "ert"].iter().any(|end| word.ends_with(end))
+                || matches!(word, "coach" | "tutor" | "engineer" | "reviewer" | "assistant"))
+    });
+    if trade {
+        return false;
+    }
     range.clone().take(4).any(|at| {
         let token = &doc.tokens[at];
         (token.is(crate::text::lex::flag::CAPITAL)
