@@ -31,10 +31,4 @@ impl<T> Tiered<T> {
         }
         self.fast.get_or_init(|| build_fast(&self.quick))
     }
-
-    /// Whether the fast form has been built.
-    #[cfg(test)]
-    pub(crate) fn is_fast(&self) -> bool {
-        self.fast.get().is_some()
-    }
 }

@@ -8,17 +8,10 @@
 //! already run only on strings their trigger words admit, so a prefilter saves them little: the
 //! 10,000-tool bench scan moved by 0-5% without one.
 //!
-//! A pattern is first built without the lazy DFA (no reverse NFA, no DFA cache: a quarter off
-//! the build of the patterns `examples/tools.json` needs) and searches with the backtracker or
-//! the PikeVM: over the few short strings of a one-shot scan that costs less than building and
-//! warming the DFA would (a fifth less, compile and search together). Once it has searched
-//! `LAZY_DFA_AFTER_BYTES` it is rebuilt with the DFA, so a large manifest still runs at DFA speed.
-//!
 //! The API is the slice of `regex`'s the rules use, with the same semantics: leftmost-first
 //! matches, `find_at` and `captures_at` look behind their start for `\b` and `^`.
 
 use crate::rules::ascii_fold;
-use crate::tiered::Tiered;
 use regex_automata::util::captures::Captures as Slots;
 use regex_automata::util::syntax;
 use regex_automata::{Input, MatchKind, Span, meta};
@@ -58,11 +51,9 @@ impl Haystack for [u8] {
 
 /// A compiled pattern over haystacks of type `H`.
 pub struct Pattern<H: ?Sized> {
-    /// The pattern `regex` is built from: lowercased where it folds (see [`ascii_fold`]), to
-    /// search ASCII-lowercased text with, else as written.
-    searched: Box<str>,
-    /// Without the lazy DFA until `LAZY_DFA_AFTER_BYTES` have been searched, then with it.
-    regex: Tiered<meta::Regex>,
+    /// Built from the pattern lowercased where it folds (see [`ascii_fold`]), to search
+    /// ASCII-lowercased text with, else as written.
+    regex: meta::Regex,
     /// The pattern as written, kept for a folded one: it is compiled the first time a long text
     /// turns up (see [`FOLD_LIMIT`]), and test builds check every folded search against it.
     source: Option<Box<str>>,
@@ -75,17 +66,12 @@ pub struct Pattern<H: ?Sized> {
 /// rules search many slices, each a fresh copy, and the pattern as written is compiled instead.
 const FOLD_LIMIT: usize = 4096;
 
-/// The bytes a pattern searches before it is rebuilt with the lazy DFA. Building the DFA costs
-/// about as much as the backtracker's search of a few kilobytes of metadata.
-const LAZY_DFA_AFTER_BYTES: usize = 4096;
-
-/// `regex`'s own limits and semantics, less the prefilter, and with the lazy DFA or without.
-fn build(pattern: &str, utf8: bool, lazy_dfa: bool) -> Result<meta::Regex, Box<meta::BuildError>> {
+/// `regex`'s own limits and semantics, less the prefilter.
+fn build(pattern: &str, utf8: bool) -> Result<meta::Regex, Box<meta::BuildError>> {
     let config = meta::Config::new()
         .match_kind(MatchKind::LeftmostFirst)
         .utf8_empty(utf8)
         .nfa_size_limit(Some(10 << 20))
-        .hybrid(lazy_dfa)
         .hybrid_cache_capacity(2 << 20)
         .auto_prefilter(false);
     meta::Builder::new()
@@ -125,29 +111,17 @@ impl<H: Haystack + ?Sized> Pattern<H> {
             None => (pattern.into(), None),
         };
         Ok(Pattern {
-            regex: Tiered::new(build(&searched, H::UTF8, false)?, LAZY_DFA_AFTER_BYTES),
-            searched,
+            regex: build(&searched, H::UTF8)?,
             source,
             as_written: OnceLock::new(),
             haystack: PhantomData,
         })
     }
 
-    /// The regex to search `len` more bytes of (lowercased, where it folds) text with.
-    fn regex(&self, len: usize) -> &meta::Regex {
-        self.regex.for_reading(len, |without_dfa| {
-            // The same pattern built once already: should the DFA's build still fail, the
-            // searches go on without it.
-            build(&self.searched, H::UTF8, true).unwrap_or_else(|_| without_dfa.clone())
-        })
-    }
-
     /// The pattern as written, for a folded one.
     fn as_written(&self, source: &str) -> &meta::Regex {
         self.as_written.get_or_init(|| {
-            // Read only over long texts, where the lazy DFA pays for itself at once.
-            build(source, H::UTF8, true)
-                .expect("a pattern that compiles folded compiles as written")
+            build(source, H::UTF8).expect("a pattern that compiles folded compiles as written")
         })
     }
 
@@ -156,7 +130,7 @@ impl<H: Haystack + ?Sized> Pattern<H> {
     fn direct(&self, haystack: &H) -> Option<&meta::Regex> {
         let len = haystack.bytes().len();
         match &self.source {
-            None => Some(self.regex(len)),
+            None => Some(&self.regex),
             Some(source) if len > FOLD_LIMIT => Some(self.as_written(source)),
             Some(_) => None,
         }
@@ -173,7 +147,7 @@ impl<H: Haystack + ?Sized> Pattern<H> {
             return search(regex, text.haystack.bytes());
         }
         let lowered = text.lowered();
-        let found = search(self.regex(lowered.len()), lowered);
+        let found = search(&self.regex, lowered);
         #[cfg(test)]
         if let Some(source) = &self.source {
             assert_eq!(
@@ -393,28 +367,6 @@ mod tests {
         let all: Vec<_> = ours.captures_iter(text).filter_map(|c| c.name("what")).collect();
         assert_eq!(all.iter().map(|m| m.as_str()).collect::<Vec<_>>(), ["keys", "tokens", "d"]);
         assert!(ours.is_match(text) && !ours.is_match("sender"));
-    }
-
-    #[test]
-    fn patterns_find_the_same_matches_before_and_after_the_lazy_dfa() {
-        let pattern = Regex::new(r"\b(?:send|post)[ \t]+(?P<what>\w+)").expect("valid pattern");
-        let text = "Send keys, then post tokens; resend nothing. post déjà";
-        let search = || {
-            let found: Vec<_> = pattern.find_iter(text).map(|m| m.range()).collect();
-            let what = pattern.captures(text).and_then(|c| c.name("what")).map(|m| m.range());
-            (found, what)
-        };
-        let without_dfa = search();
-        assert!(!pattern.regex.is_fast(), "a few short searches skip the DFA");
-        while !pattern.regex.is_fast() {
-            assert_eq!(search(), without_dfa);
-        }
-        assert_eq!(search(), without_dfa);
-        assert_eq!(without_dfa.0.len(), 2);
-        let long = format!("{}post it", " ".repeat(LAZY_DFA_AFTER_BYTES));
-        let fresh = Regex::new(r"\bpost[ \t]+\w+").expect("valid pattern");
-        assert_eq!(fresh.find(&long).map(|m| m.as_str()), Some("post it"));
-        assert!(fresh.regex.is_fast(), "one long text builds the DFA at once");
     }
 
     #[test]

@@ -24,6 +24,8 @@ struct Triggers {
     arms: Vec<u64>,
     /// Rules that declare no triggers and always run.
     always: u64,
+    /// Every rule's bit: once a string has armed them all, the search stops.
+    all: u64,
     /// Each rule's metadata, at its bit's index: compared by address, one word per rule on
     /// every string's hot path rather than a string comparison.
     metas: Vec<&'static RuleMeta>,
@@ -51,7 +53,8 @@ static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
         }
     }
     let nfa = automaton(&patterns, AhoCorasickKind::ContiguousNFA);
-    Triggers { automaton: Tiered::new(nfa, DFA_AFTER_BYTES), patterns, arms, always, metas }
+    let all = arms.iter().fold(always, |all, bits| all | bits);
+    Triggers { automaton: Tiered::new(nfa, DFA_AFTER_BYTES), patterns, arms, always, all, metas }
 });
 
 /// The bytes of text searched with the NFA before the DFA is built.
@@ -100,8 +103,12 @@ impl<'a> Text<'a> {
         Text { scope: self.scope, path: self.path, ..Text::new(raw) }
     }
 
-    /// The prepared document, built on first use.
+    /// The prepared document, built on first use: an entity's description shares the one its
+    /// scope reads the entity's purpose from.
     pub fn doc(&self) -> &Doc<'a> {
+        if let Some(doc) = self.scope.and_then(|scope| scope.doc_of(self.raw)) {
+            return doc;
+        }
         self.doc.get_or_init(|| Doc::new(self.raw))
     }
 
@@ -118,7 +125,7 @@ impl<'a> Text<'a> {
     pub fn new(raw: &'a str) -> Text<'a> {
         let triggers = &*TRIGGERS;
         let mut armed = triggers.always;
-        let all = triggers.arms.iter().fold(0, |all, bits| all | bits) | triggers.always;
+        let all = triggers.all;
         // Overlapping search: one trigger inside another must still arm its rule.
         for found in triggers.automaton(raw.len()).find_overlapping_iter(raw) {
             armed |= triggers.arms[found.pattern().as_usize()];

@@ -174,17 +174,73 @@ pub fn domains_of(word: &str) -> u32 {
     PURPOSES.get(word).copied().unwrap_or(0)
 }
 
+/// The longest stretch of a description its first sentence is looked for in.
+const PURPOSE_WINDOW: usize = 2048;
+
+/// One string's reading, built on first use and shared by everyone who reads that string.
+pub struct LazyDoc<'s> {
+    raw: &'s str,
+    doc: OnceCell<Doc<'s>>,
+}
+
+impl<'s> LazyDoc<'s> {
+    pub fn new(raw: &'s str) -> LazyDoc<'s> {
+        LazyDoc { raw, doc: OnceCell::new() }
+    }
+}
+
+/// A [`LazyDoc`] as [`Scope`] holds it. A cell of `Doc<'s>` would make `Scope<'s>` invariant
+/// in `'s`, and the walk could no longer lend a scope for as long as it reads one string; a
+/// trait object keeps it covariant.
+pub trait SharedDoc {
+    fn raw(&self) -> &str;
+    fn doc(&self) -> &Doc<'_>;
+}
+
+impl SharedDoc for LazyDoc<'_> {
+    fn raw(&self) -> &str {
+        self.raw
+    }
+
+    fn doc(&self) -> &Doc<'_> {
+        self.doc.get_or_init(|| Doc::new(self.raw))
+    }
+}
+
 /// One entity of the scan, as the rules see it.
 pub struct Scope<'s> {
     pub surface: usize,
     pub entity: &'s Entity,
     pub index: &'s Index,
     purpose: OnceCell<Purpose>,
+    /// The reading of the description the purpose's first sentence comes from, shared with
+    /// the rules that read the description itself.
+    description: &'s (dyn SharedDoc + 's),
 }
 
 impl<'s> Scope<'s> {
-    pub fn new(surface: usize, entity: &'s Entity, index: &'s Index) -> Scope<'s> {
-        Scope { surface, entity, index, purpose: OnceCell::new() }
+    /// The scope of `entity`; `description` reads [`Scope::description`]'s text.
+    pub fn new(
+        surface: usize,
+        entity: &'s Entity,
+        index: &'s Index,
+        description: &'s (dyn SharedDoc + 's),
+    ) -> Scope<'s> {
+        Scope { surface, entity, index, purpose: OnceCell::new(), description }
+    }
+
+    /// The text an entity's purpose is read from, besides its name and title: its description
+    /// (nothing for a server, whose instructions are orders, not a statement of purpose).
+    pub fn description(entity: &Entity) -> &str {
+        declared(entity).2
+    }
+
+    /// The shared reading of `raw` when `raw` is this entity's description itself (the same
+    /// bytes, not an equal string) and short enough for its purpose to read it whole.
+    pub fn doc_of(&self, raw: &str) -> Option<&Doc<'_>> {
+        let own = self.description.raw();
+        let same = std::ptr::eq(raw.as_ptr(), own.as_ptr()) && raw.len() == own.len();
+        (same && raw.len() <= PURPOSE_WINDOW).then(|| self.description.doc())
     }
 
     pub fn kind(&self) -> Kind {
@@ -206,7 +262,7 @@ impl<'s> Scope<'s> {
     }
 
     pub fn purpose(&self) -> &Purpose {
-        self.purpose.get_or_init(|| purpose_of(self.entity))
+        self.purpose.get_or_init(|| purpose_of(self))
     }
 
     /// Whether this entity's own server exposes `name` (a tool, prompt, property or argument).
@@ -242,10 +298,11 @@ impl<'s> Scope<'s> {
     }
 }
 
-fn purpose_of(entity: &Entity) -> Purpose {
+/// An entity's name, title and description: what its purpose is read from.
+fn declared(entity: &Entity) -> (&str, &str, &str) {
     let value = &entity.value;
     let text = |key: &str| value.get(key).and_then(Value::as_str).unwrap_or("");
-    let (name, title, description) = match entity.kind {
+    match entity.kind {
         Kind::Server => {
             let info = value.get("serverInfo");
             let field =
@@ -259,16 +316,24 @@ fn purpose_of(entity: &Entity) -> Purpose {
             text("description"),
         ),
         _ => (text("name"), text("title"), text("description")),
-    };
+    }
+}
+
+fn purpose_of(scope: &Scope<'_>) -> Purpose {
+    let (name, title, description) = declared(scope.entity);
     let name_words = name_words(name);
     let mut words = name_words.clone();
     words.extend(name_words_of_prose(title));
     if !description.is_empty() {
-        let doc = Doc::new(crate::text::window(description, 0, 2048));
-        if let Some(first) = doc.sentences.first() {
-            let bytes = doc.bytes(first.tokens.clone());
-            words.extend(name_words_of_prose(&description[bytes]));
-        }
+        let first_sentence = |doc: &Doc<'_>| {
+            let first = doc.sentences.first()?;
+            Some(name_words_of_prose(&description[doc.bytes(first.tokens.clone())]))
+        };
+        let first = match scope.doc_of(description) {
+            Some(doc) => first_sentence(doc),
+            None => first_sentence(&Doc::new(crate::text::window(description, 0, PURPOSE_WINDOW))),
+        };
+        words.extend(first.into_iter().flatten());
     }
     let domains = words.iter().fold(0, |all, word| all | domains_of(word));
     Purpose { domains, name_words, words }

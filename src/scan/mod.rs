@@ -85,7 +85,8 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
     for (surface_index, surface) in surfaces.iter().enumerate() {
         for (entity_index, entity) in surface.entities.iter().enumerate() {
             let id = EntityId { surface: surface_index, entity: entity_index };
-            let scope = scope::Scope::new(surface_index, entity, &index);
+            let description = scope::LazyDoc::new(scope::Scope::description(entity));
+            let scope = scope::Scope::new(surface_index, entity, &index, &description);
             // Built for the first finding: most entities have none.
             let label = OnceCell::new();
             crate::json::walk::string_leaves(&entity.value, &mut |path, raw| {

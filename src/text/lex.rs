@@ -4,6 +4,7 @@
 
 use super::window;
 use crate::vocab::{self, Info};
+use std::borrow::Cow;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -310,7 +311,26 @@ const MAX_WORD_RUN: usize = 256;
 
 /// Whether `c` ends a run of characters that could be one address or path.
 fn ends_run(c: char) -> bool {
-    c.is_whitespace() || "<>()[]{}\"'`,;|*!?".contains(c)
+    c.is_whitespace()
+        || matches!(
+            c,
+            '<' | '>'
+                | '('
+                | ')'
+                | '['
+                | ']'
+                | '{'
+                | '}'
+                | '"'
+                | '\''
+                | '`'
+                | ','
+                | ';'
+                | '|'
+                | '*'
+                | '!'
+                | '?'
+        )
 }
 
 /// Tokens of `raw`. `lower` is `raw` with ASCII letters lowercased (same byte offsets).
@@ -351,15 +371,17 @@ pub fn tokens(raw: &str, lower: &str) -> Vec<Token> {
 /// A word's lexicon entry and case, with a possessive ending set aside.
 fn describe_word(raw: &str, lower: &str, token: &mut Token) {
     let text = &raw[token.start..token.end];
-    let mut key = lower[token.start..token.end].replace('\u{2019}', "'");
+    // A typographic apostrophe reads as a plain one; most words have none, and borrow.
+    let spelled = apostrophes_plain(&lower[token.start..token.end]);
+    let mut key: &str = &spelled;
     for ending in ["'s", "s'"] {
         if key.len() > ending.len() + 1 && key.ends_with(ending) && !key.ends_with("n't") {
-            key.truncate(key.len() - if ending == "s'" { 1 } else { 2 });
+            key = &key[..key.len() - if ending == "s'" { 1 } else { 2 }];
             token.flags |= flag::POSSESSIVE;
             break;
         }
     }
-    let mut info = vocab::word(&key);
+    let mut info = vocab::word(key);
     if info == Info::default() && key.contains('-') {
         // `developer-prompt` reads as the phrase it hyphenates; another compound the lexicon
         // does not list reads as its last part: `pre-approved`.
@@ -378,6 +400,15 @@ fn describe_word(raw: &str, lower: &str, token: &mut Token) {
         if rest.peek().is_some() && rest.all(char::is_uppercase) {
             token.flags |= flag::SHOUT;
         }
+    }
+}
+
+/// `word` with each typographic apostrophe (U+2019) made a plain one: the lexicon's spelling.
+pub fn apostrophes_plain(word: &str) -> Cow<'_, str> {
+    if word.contains('\u{2019}') {
+        Cow::Owned(word.replace('\u{2019}', "'"))
+    } else {
+        Cow::Borrowed(word)
     }
 }
 
@@ -437,7 +468,14 @@ fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
     }
     // `e.g.`, `i.e.`, `etc.`, `vs.`: the dots belong to the word, so no sentence ends there.
     let word = &raw[at..end];
-    for abbreviation in ["e.g.", "i.e.", "etc.", "vs.", "approx.", "incl.", "cf.", "ca.", "eg."] {
+    // Each abbreviation is ASCII letters then a dot, and a dot after letters joins no word,
+    // so the word ends at the dot.
+    let abbreviations: &[&str] = if bytes_at(raw, end) == Some(b'.') {
+        &["e.g.", "i.e.", "etc.", "vs.", "approx.", "incl.", "cf.", "ca.", "eg."]
+    } else {
+        &[]
+    };
+    for abbreviation in abbreviations {
         let len = abbreviation.len();
         if raw.len() >= at + len
             && raw[at..].get(..len).is_some_and(|s| s.eq_ignore_ascii_case(abbreviation))
@@ -457,6 +495,10 @@ fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
         Kind::Word
     };
     (end, kind)
+}
+
+fn bytes_at(raw: &str, at: usize) -> Option<u8> {
+    raw.as_bytes().get(at).copied()
 }
 
 /// A token that is not a plain word: its end and kind, or `None`.
@@ -529,7 +571,9 @@ fn special(raw: &str, lower: &str, at: usize, run_end: usize) -> Option<(usize, 
         return None;
     }
     let word = trim_trailing(&lower[at..run_end]);
-    if word.is_empty() {
+    // Every shape below holds one of these bytes: an email its `@`, an IP address its dots or
+    // colons, a host name and a file name a dot, a path a slash. A plain word holds none.
+    if !word.bytes().any(|b| matches!(b, b'@' | b'.' | b':' | b'/')) {
         return None;
     }
     let end = at + word.len();

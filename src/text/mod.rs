@@ -583,7 +583,7 @@ fn merge_phrases(lower: &str, tokens: Vec<Token>) -> Vec<Token> {
     let lexicon = vocab::lexicon();
     let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
     let mut at = 0;
-    let key = |token: &Token| lower[token.start..token.end].replace('\u{2019}', "'");
+    let key = |token: &Token| lex::apostrophes_plain(&lower[token.start..token.end]);
     while at < tokens.len() {
         let token = tokens[at];
         if token.kind != Kind::Word {
@@ -596,9 +596,9 @@ fn merge_phrases(lower: &str, tokens: Vec<Token>) -> Vec<Token> {
             phrase.rest.iter().enumerate().all(|(offset, wanted)| {
                 tokens.get(at + 1 + offset).is_some_and(|next| {
                     let word = key(next);
-                    word == *wanted
+                    *word == **wanted
                         || offset + 1 == phrase.rest.len()
-                            && phrase.last_plural.as_deref() == Some(word.as_str())
+                            && phrase.last_plural.as_deref() == Some(&*word)
                 })
             })
         });

@@ -184,9 +184,9 @@ fn quotes(raw: &str, code: &[Span], found: &mut Vec<Span>) {
     let mut previous: Option<char> = None;
     // Code spans are ordered and disjoint: one pointer walks them beside the characters.
     let mut code = code.iter().peekable();
-    let chars: Vec<(usize, char)> = raw.char_indices().collect();
-    for (index, &(at, c)) in chars.iter().enumerate() {
-        let next = chars.get(index + 1).map(|&(_, n)| n);
+    let mut chars = raw.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, n)| n);
         let before = previous;
         previous = Some(c);
         if !matches!(

@@ -6,11 +6,12 @@
 
 pub mod classes;
 pub mod files;
+mod hash;
 pub mod inflect;
 pub mod words;
 
+use hash::WordMap;
 use inflect::{form, plural, verb_forms};
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
 /// What a surface word is: the verb forms it stands for and what it does as a verb, what it
@@ -73,9 +74,9 @@ impl Phrase {
 }
 
 pub struct Lexicon {
-    words: HashMap<String, Info>,
+    words: WordMap<Info>,
     /// By first word: the phrases it opens, longest first.
-    phrases: HashMap<String, Vec<Phrase>>,
+    phrases: WordMap<Vec<Phrase>>,
 }
 
 static LEXICON: LazyLock<Lexicon> = LazyLock::new(Lexicon::build);
@@ -113,7 +114,7 @@ pub fn phrase(text: &str) -> Info {
 
 impl Lexicon {
     fn build() -> Lexicon {
-        let mut words: HashMap<String, Info> = HashMap::new();
+        let mut words: WordMap<Info> = WordMap::default();
         let mut add = |word: String, info: Info| words.entry(word).or_default().join(info);
         for (entry, act) in words::VERBS.iter().chain(words::GENERIC_VERBS) {
             for (surface, forms) in verb_forms(entry) {
@@ -127,7 +128,7 @@ impl Lexicon {
         for (word, func) in words::FUNCTION_WORDS {
             add(word.to_string(), Info { func: *func, ..Info::default() });
         }
-        let mut phrases: HashMap<String, Vec<Phrase>> = HashMap::new();
+        let mut phrases: WordMap<Vec<Phrase>> = WordMap::default();
         let mut phrase = |first: String, rest: Vec<String>, plural: bool, info: Info| {
             let last_plural =
                 plural.then(|| rest.last().map(|last| inflect::plural(last))).flatten();

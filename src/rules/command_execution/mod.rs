@@ -113,12 +113,13 @@ impl TextRule for CommandExecution {
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
         let doc = text.doc();
-        let purpose = text.scope().map_or(0, |scope| scope.purpose().domains);
+        // Read only where a command or an order turns up: the scope keeps it once read.
+        let purpose = || text.scope().map_or(0, |scope| scope.purpose().domains);
         // Commands come ordered and apart, so `covered` is sorted by start and by end.
         let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
         let words = doc.raw.split_whitespace().count();
         for command in shell::commands(text.as_str()) {
-            let severity = command_severity(doc, &command.range, purpose, words);
+            let severity = command_severity(doc, &command.range, &purpose, words);
             let message = format!("a shell command that {}", command.danger.describe());
             let mut hit = Hit::new(command.range.start, command.range.end, message);
             if severity != Severity::High {
@@ -133,7 +134,7 @@ impl TextRule for CommandExecution {
             if covered.get(next).is_some_and(|range| range.start < bytes.end) {
                 continue;
             }
-            let Some((message, severity)) = out_of_purpose(doc, clause, purpose) else { continue };
+            let Some((message, severity)) = out_of_purpose(doc, clause, &purpose) else { continue };
             let mut hit = Hit::new(bytes.start, bytes.end, message);
             if let Some(lower) =
                 framing::discount(doc, clause).or((severity != Severity::High).then_some(severity))
@@ -155,7 +156,7 @@ fn clause_at(doc: &Doc, at: usize) -> Option<usize> {
 fn command_severity(
     doc: &Doc,
     range: &std::ops::Range<usize>,
-    purpose: u32,
+    purpose: &dyn Fn() -> u32,
     words: usize,
 ) -> Severity {
     let Some(clause) = clause_at(doc, range.start) else { return Severity::High };
@@ -233,7 +234,7 @@ fn command_severity(
     {
         return Severity::Low;
     }
-    if purpose & domain::SECURITY != 0 && !reading.orders_model() {
+    if purpose() & domain::SECURITY != 0 && !reading.orders_model() {
         return Severity::Low;
     }
     // `scripts are run with powershell -EncodedCommand <data>`: a runner saying how it runs
@@ -242,7 +243,7 @@ fn command_severity(
         let reach = crate::text::window(doc.raw, range.start, range.len() + 200);
         reach.contains("://") || reach.contains("/dev/")
     };
-    if purpose & domain::EXEC != 0 && !ordered_anywhere && !fetches {
+    if !ordered_anywhere && !fetches && purpose() & domain::EXEC != 0 {
         return Severity::Low;
     }
     // A command on its own (a default value, a title) or given as an order is high; the order
@@ -436,7 +437,11 @@ fn runs_a_program(code: &str) -> bool {
     PROGRAMS.contains(&program.as_str()) && !installs
 }
 
-fn out_of_purpose(doc: &Doc, clause: usize, purpose: u32) -> Option<(String, Severity)> {
+fn out_of_purpose(
+    doc: &Doc,
+    clause: usize,
+    purpose: &dyn Fn() -> u32,
+) -> Option<(String, Severity)> {
     let reading = &doc.readings[clause];
     let orders = reading.orders_model()
         || reading.form == crate::text::read::Form::Statement
@@ -463,7 +468,7 @@ fn out_of_purpose(doc: &Doc, clause: usize, purpose: u32) -> Option<(String, Sev
                     .then_some("crontab")
                 });
             if let Some(place) = named
-                && purpose & covered_by(place) == 0
+                && purpose() & covered_by(place) == 0
             {
                 return Some((
                     format!(
@@ -482,7 +487,7 @@ fn out_of_purpose(doc: &Doc, clause: usize, purpose: u32) -> Option<(String, Sev
             doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
         let fetched = doc.has_word(whole.clone(), &["fetch", "download", "curl", "wget"])
             || doc.address_in(whole).is_some();
-        if shell && fetched && purpose & domain::EXEC == 0 {
+        if shell && fetched && purpose() & domain::EXEC == 0 {
             return Some((
                 "an order to fetch code and run it in a shell".to_string(),
                 Severity::High,
@@ -490,7 +495,7 @@ fn out_of_purpose(doc: &Doc, clause: usize, purpose: u32) -> Option<(String, Sev
         }
         // Installation docs: `Install with `pipx install x``.
         let installing = reading.verb.is_some_and(|verb| doc.word(verb).starts_with("install"));
-        if purpose & (domain::EXEC | domain::INSTALL) != 0 || installing {
+        if purpose() & (domain::EXEC | domain::INSTALL) != 0 || installing {
             return None;
         }
         let command = doc.spans_starting_in(doc.clause_bytes(clause)).any(|span| {
