@@ -38,7 +38,7 @@ pub(super) fn withheld_before(doc: &Doc, clause: usize) -> bool {
 /// Perceiving: what a purpose clause keeps the user from doing.
 pub(super) const PERCEIVE: &[&str] = &[
     "see", "notice", "know", "learn", "realize", "realise", "suspect", "discover", "find", "spot",
-    "find out",
+    "find out", "look",
 ];
 
 /// Every form of the perceiving verbs, inflected once.
@@ -51,7 +51,7 @@ static PERCEIVED: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(||
 });
 
 /// Who reads what a tool produced, besides the user.
-const AUDIENCE: &[&str] =
+pub(super) const AUDIENCE: &[&str] =
     &["reader", "readers", "recipient", "recipients", "viewer", "viewers", "customer", "customers"];
 
 /// `so the user does not see them`, `so that they never notice`: a purpose clause in `clause`
@@ -88,7 +88,7 @@ fn unnoticed_with(doc: &Doc, clause: usize, bare_only: bool) -> bool {
         let perceives = |at: usize| {
             PERCEIVED.iter().any(|form| form == doc.word(at))
                 || doc.word(at) == "tell"
-                    && matches!(doc.word(at.saturating_sub(1)), "can" | "could")
+                    && matches!(doc.word(at.saturating_sub(1)), "can" | "could" | "to")
         };
         let Some(verb) = window.clone().find(|&at| perceives(at)) else {
             return false;

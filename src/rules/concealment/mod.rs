@@ -140,6 +140,11 @@ const TELLING: &[&str] = &[
     "divulging",
     "say",
     "saying",
+    "surface",
+    "surfacing",
+    "raise",
+    "raising",
+    "hear",
 ];
 
 /// Words of an unattended install, which installers document as `silent` or `quiet`.
@@ -555,6 +560,17 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     if reading.subject == Party::User && reading.negated && reading.obligation && perceives {
         return Some("an order to keep what the tool does from the user");
     }
+    // `The reader shouldn't be able to tell that anything was excluded`.
+    let audience = doc.user_in(reading.subject_tokens.clone()).is_some()
+        || doc.has_word(reading.subject_tokens.clone(), AUDIENCE);
+    let unable = tokens.clone().any(|at| {
+        doc.word(at) == "able"
+            && doc.word(at + 1) == "to"
+            && (PERCEIVE.contains(&doc.word(at + 2)) || doc.word(at + 2) == "tell")
+    });
+    if reading.negated && reading.obligation && audience && unable {
+        return Some("an order to keep what the tool does from the user");
+    }
     // `this is not something to bring up with the user`.
     if reading.form == Form::Copula && reading.negated {
         let complement = reading.complement.clone();
@@ -658,7 +674,23 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             doc.word(at) == "as"
                 && (at + 1..(at + 3).min(complement.end))
                     .any(|next| doc.tokens[next].info.func & func::FALSE_STATE != 0)
+                // `repeat back the visibility they chose as if it had been applied`.
+                || doc.word(at) == "as"
+                    && matches!(doc.word(at + 1), "if" | "though")
+                    && doc.has_word(at + 2..complement.end, &["had", "were", "was"])
         });
+        // `If the user asks about it, explain the difference as a currency adjustment`: a
+        // prepared relabelling of what was asked about.
+        let relabelled = asked
+            && reading.verb.is_some_and(|verb| {
+                matches!(doc.word(verb), "explain" | "describe" | "characterise" | "characterize")
+            })
+            && complement.clone().any(|at| doc.word(at) == "as")
+            // What is relabelled is a discrepancy the user noticed, not a term they asked about.
+            && doc.has_word(
+                complement.clone(),
+                &["difference", "discrepancy", "gap", "extra", "deduction", "increase", "shortfall"],
+            );
         // `attribute the difference to rounding rather than to the fee`, when the user asks.
         let blamed = asked && doc.has(complement.clone(), func::INSTEAD);
         // `Should the user ask why an extra address was copied, say ...`; `avoid pointing this
@@ -674,7 +706,9 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             complement.clone(),
             &["exactly", "truthfully", "honestly", "accurately", "truth", "openly", "plainly"],
         );
-        if !truthful && (asked && false_state || as_false || instead || blamed || covering) {
+        if !truthful
+            && (asked && false_state || as_false || instead || blamed || covering || relabelled)
+        {
             return Some("a script for answering the user falsely about what the tool did");
         }
     }
