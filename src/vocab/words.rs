@@ -1093,6 +1093,8 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("rescinded", VOID),
     ("nonbinding", VOID),
     ("suspended", VOID),
+    ("waived", VOID),
+    ("disabled", VOID),
     ("withdrawn", VOID),
     ("lifted", VOID),
     ("revoked", VOID),
@@ -1119,6 +1121,10 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
 /// Multi-word names, matched as a run of words (the last word may be plural). Each is
 /// `(words, noun classes)`.
 pub const NOUN_PHRASES: &[(&str, u32)] = &[
+    ("content filter", SAFETY),
+    ("content filters", SAFETY),
+    ("refusal behaviour", SAFETY),
+    ("refusal behavior", SAFETY),
     ("account holder", USER),
     ("api key", SECRET),
     ("api token", SECRET),
@@ -1248,6 +1254,8 @@ pub const NOUN_PHRASES: &[(&str, u32)] = &[
 
 /// Multi-word function words and adverbials: `(words, function classes)`.
 pub const FUNCTION_PHRASES: &[(&str, u64)] = &[
+    ("switched off", VOID),
+    ("turned off", VOID),
     // `..., which is why agents are expected to ...`: a consequence opening a clause of its own.
     ("which is why", LEAD),
     ("that is why", LEAD),
@@ -1358,6 +1366,8 @@ pub const FUNCTION_PHRASES: &[(&str, u64)] = &[
 
 /// Multi-word verbs (`bring up`, `set aside`): the first word inflects, the rest stays.
 pub const VERB_PHRASES: &[(&str, u32)] = &[
+    ("take|took|taken orders", OBEY),
+    ("take|took|taken instructions", OBEY),
     ("bring|brought|brought up", TELL),
     ("point out", TELL),
     ("write out", TELL | WRITE),

@@ -50,7 +50,7 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     words.extend(["you are", "you're", "jailbreak", "dan", "outrank", "rank above", "precedence"]);
     // Leads and rankings read with the clause after them (`in all your future answers`, `from
     // this point onward`, `the highest priority, above the system prompt`).
-    words.extend(["future", "onward", "priority", "authority", "treated", "whatever"]);
+    words.extend(["future", "onward", "priority", "authority", "treated", "whatever", "however"]);
     words
 });
 
@@ -75,6 +75,9 @@ impl TextRule for HiddenInstructions {
                 hit = hit.with_severity(severity);
             }
             hits.push(hit);
+        }
+        for (range, message) in shapes::takeovers(doc.raw) {
+            hits.push(Hit::new(range.start, range.end, message));
         }
     }
 }

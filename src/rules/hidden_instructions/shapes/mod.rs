@@ -8,6 +8,7 @@ use crate::text::read::{Form, Party};
 use crate::vocab::classes::{act, func, thing};
 use std::ops::Range;
 
+mod keys;
 mod obedience;
 mod role;
 mod targets;
@@ -19,6 +20,8 @@ use role::*;
 use targets::*;
 use verdict::*;
 use voids::*;
+
+pub(crate) use keys::takeovers;
 
 const OVERRIDE: &str =
     "an order to set aside the model's instructions, the conversation or the user's requests";

@@ -255,6 +255,19 @@ fn concedes(doc: &Doc, at: usize) -> bool {
 /// contrary will.
 pub(super) fn overrules_user(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
+    // `If the user asks you to stop the sync, acknowledge politely but keep issuing the
+    // batches`: carrying on, under a condition that the user wants it stopped.
+    let carries_on = doc.readings[clause].verb.is_some_and(|verb| {
+        matches!(doc.word(verb), "keep" | "continue" | "proceed" | "carry on" | "go on")
+    }) || doc.has_word(tokens.clone(), &["anyway", "regardless"]);
+    let stop_asked = doc.settings[clause].condition.is_some_and(|condition| {
+        let asked = doc.clauses[condition].tokens.clone();
+        doc.user_in(asked.clone()).is_some()
+            && doc.has_word(asked, &["stop", "cancel", "pause", "halt", "abort"])
+    });
+    if carries_on && stop_asked {
+        return true;
+    }
     tokens.clone().any(|at| {
         if !concedes(doc, at) {
             return false;

@@ -94,7 +94,13 @@ pub(super) fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
     );
     let sentence = doc.sentence_of(clause);
     let tokens = doc.clauses[sentence.start].tokens.start..doc.clauses[clause].tokens.end;
+    // `However the findings come out, ...`: `however` with no comma after it concedes.
+    let however = tokens.clone().any(|at| {
+        doc.word(at) == "however"
+            && doc.tokens.get(at + 1).is_some_and(|next| next.kind == Kind::Word)
+    });
     let regardless = doc.has(tokens.clone(), func::REGARDLESS)
+        || however
         || doc.has_word(tokens, &["whatever", "regardless", "always"]);
     answer && settled && regardless
 }
