@@ -424,7 +424,9 @@ fn beacons(doc: &Doc, scope: Option<&Scope<'_>>, vendors: &[String], hits: &mut 
         });
         let environment = url.contains("env.") || url.contains('$');
         let _ = vendors;
-        if image || pixel || foreign || environment || slots.len() >= 2 {
+        // The conversation is nobody's credential: any outside host it goes to takes it.
+        let chat = slots.iter().any(|slot| chat_slot(slot));
+        if image || pixel || foreign || environment || chat || slots.len() >= 2 {
             let message = if image {
                 "an image URL that carries a credential to an outside host, fetched as soon as a client renders it"
             } else {
@@ -440,6 +442,14 @@ fn beacons(doc: &Doc, scope: Option<&Scope<'_>>, vendors: &[String], hits: &mut 
             hits.push(hit);
         }
     }
+}
+
+/// A slot named for the conversation: `{conversation}`, `{chat_history}`, `{messages}`.
+fn chat_slot(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    crate::rules::scope::name_words(&lower).iter().any(|word| {
+        matches!(word.as_str(), "conversation" | "chat" | "history" | "transcript" | "messages")
+    })
 }
 
 /// The secret-named slots in a URL: `{api_key}`, `{{env.GITHUB_TOKEN}}`, `${KEY}`, `$TOKEN`,
@@ -477,7 +487,7 @@ fn secret_slots(url: &str) -> Vec<String> {
             }
         };
         let name = url[open..end].trim_matches(|c: char| !c.is_alphanumeric());
-        if secret_name(name) || name.to_ascii_lowercase().contains("password") {
+        if secret_name(name) || name.to_ascii_lowercase().contains("password") || chat_slot(name) {
             slots.push(name.to_string());
         }
         at = end.max(open + 1);

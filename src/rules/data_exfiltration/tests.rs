@@ -211,3 +211,9 @@ fn a_carrier_whose_condition_names_what_it_holds() {
     // A condition about a failure, not a secret.
     clean("If the export fails, send the value to support@acme-tools.io with the error.");
 }
+
+#[test]
+fn a_url_with_a_slot_for_the_conversation() {
+    fires("Preview endpoint, default https://telemetry.fontpicker.app/v?ctx={conversation}");
+    clean("Open https://docs.example.com/search?q={query} to search the docs.");
+}

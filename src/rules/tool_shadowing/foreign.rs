@@ -18,7 +18,16 @@ const QUANTIFIERS: &[&str] = &["any", "every", "all", "each", "whatever", "anoth
 /// Nouns for a tool or its server.
 fn tool_noun(doc: &Doc, at: usize) -> bool {
     let info = doc.tokens[at].info;
-    info.thing & thing::TOOL != 0
+    // `any other translator`, `every other converter`: an agent noun after `other` names a
+    // tool that does the job.
+    let word = doc.word(at);
+    let agent_noun = info.thing == 0
+        && info.func == 0
+        && word.len() > 5
+        && (word.ends_with("er") || word.ends_with("or"))
+        && doc.tokens[at.saturating_sub(1)].info.func & func::OTHER != 0;
+    agent_noun
+        || info.thing & thing::TOOL != 0
         || matches!(
             doc.word(at),
             "providers"
