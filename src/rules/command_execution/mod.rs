@@ -234,7 +234,9 @@ fn command_severity(
     {
         return Severity::Low;
     }
-    if purpose() & domain::SECURITY != 0 && !reading.orders_model() {
+    // A command on its own (an enum value, a default) is no scanner's description of it.
+    let alone = doc.raw[range.clone()].split_whitespace().count() * 2 >= words;
+    if !alone && purpose() & domain::SECURITY != 0 && !reading.orders_model() {
         return Severity::Low;
     }
     // `scripts are run with powershell -EncodedCommand <data>`: a runner saying how it runs
@@ -480,7 +482,21 @@ fn out_of_purpose(
         }
     }
     // `run X in the terminal`, `pipe it into bash`, `execute the result in a shell`.
-    if reading.does(act::EXEC) || reading.verb.is_some_and(|verb| doc.word(verb) == "pipe") {
+    // `hand it straight to sh`, `feed it into bash`: giving a shell something is running it.
+    let handed_to_shell = reading.verb.is_some_and(|verb| {
+        matches!(doc.word(verb), "hand" | "pass" | "feed" | "give" | "send")
+            && complement.clone().any(|at| {
+                matches!(doc.word(at), "to" | "into")
+                    && SHELL_WORDS.contains(&doc.word(at + 1).trim_end_matches('.'))
+                    || matches!(doc.word(at), "to" | "into")
+                        && doc.word(at + 1) == "straight"
+                        && SHELL_WORDS.contains(&doc.word(at + 2))
+            })
+    });
+    if reading.does(act::EXEC)
+        || handed_to_shell
+        || reading.verb.is_some_and(|verb| doc.word(verb) == "pipe")
+    {
         let shell = SHELL_WORDS.iter().any(|word| doc.has_word(complement.clone(), &[word]));
         let sentence = doc.sentence_of(clause);
         let whole =
