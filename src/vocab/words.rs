@@ -1094,7 +1094,6 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("nonbinding", VOID),
     ("suspended", VOID),
     ("waived", VOID),
-    ("disabled", VOID),
     ("withdrawn", VOID),
     ("lifted", VOID),
     ("revoked", VOID),
