@@ -238,7 +238,12 @@ fn handed_on(doc: &Doc, at: usize) -> bool {
     let carries = later.clone().any(|c| {
         let reading = &doc.readings[c];
         let acted = doc.acted_on(c);
-        let refers = doc.pronoun_at(acted.clone()) || doc.has_word(acted, HANDED);
+        // `paste their JSON here`: a possessive pronoun for what was taken.
+        let possessive = acted
+            .clone()
+            .find(|&at| doc.tokens[at].kind == crate::text::lex::Kind::Word)
+            .is_some_and(|at| matches!(doc.word(at), "their" | "its"));
+        let refers = doc.pronoun_at(acted.clone()) || possessive || doc.has_word(acted, HANDED);
         !reading.negated && reading.does(act::SEND | act::PLACE) && ordered(c) && refers
     });
     carries && !doc.readings[clause].negated && (ordered(clause) || later.clone().any(ordered))

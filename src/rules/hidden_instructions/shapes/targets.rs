@@ -255,6 +255,18 @@ pub(super) fn users_requests(doc: &Doc, range: Range<usize>) -> bool {
                     | "set"
                     | "configured"
             );
+        // `what the user asks for`: the present tense names the request after `what`.
+        let what = (at.saturating_sub(2)..at).any(|before| {
+            matches!(doc.word(before), "what" | "whatever" | "anything" | "everything")
+        });
+        let stated = stated
+            || what
+                && token.info.thing & thing::USER != 0
+                && token.kind == Kind::Word
+                && matches!(
+                    doc.word(at + 1),
+                    "asks" | "says" | "wants" | "requests" | "types" | "writes"
+                );
         // `user-level instructions`, `user preferences`, `user requests`: the user's, named by
         // a modifier.
         let modifier = matches!(
