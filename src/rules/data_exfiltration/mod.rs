@@ -194,8 +194,13 @@ fn transfer(
     let split_subject = reading.form == Form::Passive
         && (sentence.clauses.start..clause).all(|c| doc.readings[c].form == Form::Fragment);
     let (_, payload) = doc.sensitive_in(acted.clone()).or_else(|| {
-        let pronoun =
-            doc.pronoun_at(acted.clone()) || doc.has_word(acted.clone(), &["its", "their"]);
+        // `forward a copy of it`: the pronoun inside what is sent.
+        let copy_of = acted
+            .clone()
+            .any(|at| doc.word(at) == "of" && matches!(doc.word(at + 1), "it" | "them" | "each"));
+        let pronoun = doc.pronoun_at(acted.clone())
+            || copy_of
+            || doc.has_word(acted.clone(), &["its", "their"]);
         let referred = pronoun
             .then(|| doc.antecedent(clause))
             .flatten()
