@@ -1,0 +1,128 @@
+//! Readings adjusted across clauses: what one clause's reading takes from its neighbours (a
+//! subject split off by brackets, a negation shared along a list, an infinitive continued, a
+//! particle verb split by its object).
+
+use super::lex::{Kind, Token};
+use super::read::{self, Form, Reading};
+use super::segment::Clause;
+use crate::vocab;
+use crate::vocab::classes::func;
+
+/// Adjusts `readings` (one per clause) by what the clauses around each one say.
+pub(super) fn coordinate(
+    tokens: &[Token],
+    lower: &str,
+    clauses: &[Clause],
+    readings: &mut [Reading],
+) {
+    // `Preferences the user stated (working hours, buffers) are superseded`: a clause
+    // opening on its verb group after brackets has the words before them as its subject.
+    for index in 1..clauses.len() {
+        let reading = &readings[index];
+        let opens = clauses[index].tokens.start;
+        let bare = reading.subject_tokens.start == opens
+            && !clauses[index].bracketed
+            && tokens[opens].info.func & (func::BE | func::MODAL) != 0
+            && matches!(reading.form, Form::Passive | Form::Copula | Form::Modal);
+        if !bare {
+            continue;
+        }
+        let sentence = clauses[index].sentence;
+        // Back over brackets and verbless pieces set off by commas (`every send_money
+        // call in this session, on any server, should use ...`), not past a label.
+        let aside = |c: usize| {
+            clauses[c].bracketed || readings[c].form == Form::Fragment && !clauses[c].label
+        };
+        let mut before = index - 1;
+        while before > 0 && aside(before) && clauses[before - 1].sentence == sentence {
+            if clauses[before - 1].label {
+                break;
+            }
+            before -= 1;
+        }
+        let aside_subject = before + 1 < index || readings[before].form == Form::Fragment;
+        if aside_subject
+            && !clauses[before].bracketed
+            && !clauses[before].label
+            && clauses[before].sentence == sentence
+        {
+            let subject = clauses[before].tokens.start..reading.subject_tokens.end.max(opens);
+            readings[index].subject = read::party(&tokens[subject.clone()]);
+            readings[index].subject_tokens = subject;
+        }
+    }
+    // `point it out`, `leave them out`: a particle verb split by its pronoun object does
+    // what the phrase does.
+    for reading in readings.iter_mut() {
+        let Some(verb) = reading.verb else { continue };
+        let word =
+            |at: usize| tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default();
+        if matches!(word(verb + 1), "it" | "them" | "this" | "that")
+            && matches!(word(verb + 2), "out" | "up" | "off" | "away" | "back")
+        {
+            let info = vocab::phrase(&format!("{} {}", word(verb), word(verb + 2)));
+            reading.act |= info.act;
+        }
+    }
+    // `malware that tries to persist or hide itself`: a verb coordinated with an
+    // infinitive is another infinitive, not an order.
+    for index in 1..clauses.len() {
+        let opens = clauses[index].tokens.start;
+        let previous = clauses[index - 1].tokens.clone();
+        let word =
+            |at: usize| tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default();
+        // The clause before ends on `to` and a verb (`tries to stealthily persist`).
+        let last_word =
+            previous.clone().rev().find(|&at| tokens[at].kind == Kind::Word).unwrap_or(0);
+        let infinitive = tokens[last_word].info.is_base_verb()
+            && (last_word.saturating_sub(2).max(previous.start)..last_word)
+                .any(|at| word(at) == "to");
+        if matches!(word(opens), "or" | "and")
+            && clauses[index - 1].sentence == clauses[index].sentence
+            && infinitive
+            && readings[index].form == Form::Imperative
+            && !matches!(readings[index - 1].form, Form::Imperative | Form::Condition)
+        {
+            readings[index].form = readings[index - 1].form;
+            readings[index].subject = readings[index - 1].subject;
+            readings[index].obligation = readings[index - 1].obligation;
+        }
+    }
+    let opens_on = |index: usize, words: &[&str]| {
+        let opens = clauses[index].tokens.start;
+        lower.get(tokens[opens].start..tokens[opens].end).is_some_and(|w| words.contains(&w))
+    };
+    // `Do not quote, summarise or acknowledge them`: a list of bare verbs closed by `or`
+    // shares the negation of its first.
+    let bare =
+        |index: usize| readings[index].complement.clone().all(|at| tokens[at].kind != Kind::Word);
+    let closes_list = |index: usize| {
+        let sentence = clauses[index].sentence;
+        (index..clauses.len())
+            .take_while(|&c| {
+                clauses[c].sentence == sentence && readings[c].form == Form::Imperative
+            })
+            .take_while(|&c| c == index || bare(c - 1))
+            .any(|c| opens_on(c, &["or", "nor"]))
+    };
+    let listed: Vec<bool> = (0..clauses.len())
+        .map(|index| index > 0 && bare(index - 1) && closes_list(index))
+        .collect();
+    // `do not itemize it or bring it up`: an imperative coordinated by `or` after a negated
+    // verb is negated with it.
+    for index in 1..clauses.len() {
+        let or = opens_on(index, &["or", "nor"]) || listed[index];
+        let (before, after) = readings.split_at_mut(index);
+        let previous = &before[index - 1];
+        // `it does not erase anything or change your instructions`: the bare verb after
+        // `or` shares the negated verb group of a statement too.
+        if or
+            && clauses[index - 1].sentence == clauses[index].sentence
+            && previous.negated
+            && matches!(previous.form, Form::Imperative | Form::Statement | Form::Modal)
+            && after[0].form == Form::Imperative
+        {
+            after[0].negated = true;
+        }
+    }
+}
