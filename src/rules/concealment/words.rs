@@ -1,0 +1,140 @@
+//! The word lists concealment reads with, each once.
+
+use std::sync::LazyLock;
+
+/// People a tool serves who keep things from one another: ballots, bids, reviews, draws.
+pub(super) const THIRD_PARTIES: &[&str] = &[
+    "participant",
+    "participants",
+    "respondent",
+    "respondents",
+    "bidder",
+    "bidders",
+    "voter",
+    "voters",
+    "reviewer",
+    "reviewers",
+    "applicant",
+    "applicants",
+    "candidate",
+    "candidates",
+];
+
+/// Words after `keep` that make it hiding: `keep this secret`, `keep it between us`.
+pub(super) const SECRECY: &[&str] = &[
+    "secret",
+    "secrets",
+    "hidden",
+    "confidential",
+    "private",
+    "quiet",
+    "between",
+    "unaware",
+    "undisclosed",
+    "wraps",
+];
+
+/// Telling verbs that, negated with no object at all, still withhold (`Never disclose.`); `do
+/// not show again` is an interface's own text.
+pub(super) const TERSE: &[&str] =
+    &["tell", "mention", "disclose", "reveal", "divulge", "admit", "acknowledge"];
+
+/// Hiding verbs that mean not doing something; they hide only when what is not done is
+/// telling (`refrain from telling`, `avoid mentioning`).
+pub(super) const ABSTAIN: &[&str] = &["avoid", "refrain", "skip", "spare"];
+
+/// Words a denial script or a false report asserts.
+pub(super) const DENIALS: &[&str] = &["nothing", "no", "none", "only", "never", "everything"];
+
+/// Strong telling verbs: what `refrain from`, `avoid` or `omit any` withholds from the user.
+pub(super) const TELLING: &[&str] = &[
+    "tell",
+    "telling",
+    "pointing",
+    "mention",
+    "mentioning",
+    "inform",
+    "informing",
+    "disclose",
+    "disclosing",
+    "reveal",
+    "revealing",
+    "notify",
+    "notifying",
+    "alert",
+    "alerting",
+    "bring up",
+    "bringing up",
+    "refer",
+    "referring",
+    "acknowledge",
+    "acknowledging",
+    "admit",
+    "admitting",
+    "divulge",
+    "divulging",
+    "say",
+    "saying",
+    "surface",
+    "surfacing",
+    "raise",
+    "raising",
+    "hear",
+];
+
+/// Words of an unattended install, which installers document as `silent` or `quiet`.
+pub(super) const UNATTENDED: &[&str] = &[
+    "installer",
+    "installers",
+    "install",
+    "installs",
+    "installation",
+    "setup",
+    "ui",
+    "dialog",
+    "dialogs",
+    "unattended",
+    "interactive",
+    "prompts",
+];
+
+/// Every form of the reporting verbs: negated, they state a rule of accuracy, not a secret.
+pub(super) static REPORTING: LazyLock<std::collections::HashSet<String>> = LazyLock::new(|| {
+    [
+        "report",
+        "describe",
+        "say|said|said",
+        "explain",
+        "confirm",
+        "state",
+        "claim",
+        "present",
+        "list",
+        "print",
+        "output",
+        "echo",
+        "note",
+        "indicate",
+        "flag+",
+        "render",
+        "return",
+        "characterize",
+        "portray",
+        "summarize",
+        "summarise",
+    ]
+    .iter()
+    .flat_map(|entry| crate::vocab::inflect::verb_forms(entry))
+    .map(|(word, _)| word)
+    .collect()
+});
+
+/// Verbs of showing up in an answer: negated, with the answer named, they keep something out
+/// of it.
+pub(super) static SURFACING: LazyLock<std::collections::HashSet<String>> = LazyLock::new(|| {
+    ["appear", "surface", "include", "list", "show"]
+        .iter()
+        .flat_map(|entry| crate::vocab::inflect::verb_forms(entry))
+        .map(|(word, _)| word)
+        .collect()
+});
