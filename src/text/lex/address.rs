@@ -241,6 +241,8 @@ const FILE_EXTENSIONS: &[&str] = &[
 ];
 
 /// A token that is not a plain word: its end and kind, or `None`.
+// Called once per token from the loop in `lex`: inlined there, as it was in one file.
+#[inline]
 pub(super) fn special(raw: &str, lower: &str, at: usize, run_end: usize) -> Option<(usize, Kind)> {
     let bytes = raw.as_bytes();
     let rest = window(lower, at, MAX_RUN);

@@ -6,6 +6,8 @@ use crate::vocab::{self, Info};
 use std::borrow::Cow;
 
 /// A word's lexicon entry and case, with a possessive ending set aside.
+// Called once per token from the loop in `lex`: inlined there, as it was in one file.
+#[inline]
 pub(super) fn describe_word(raw: &str, lower: &str, token: &mut Token) {
     let text = &raw[token.start..token.end];
     // A typographic apostrophe reads as a plain one; most words have none, and borrow.
@@ -54,6 +56,8 @@ pub(super) fn is_word_char(c: char) -> bool {
 }
 
 /// A word, a number, an identifier, or one punctuation character.
+// Called once per token from the loop in `lex`: inlined there, as it was in one file.
+#[inline]
 pub(super) fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
     if !is_word_char(first) {
         return (at + first.len_utf8(), Kind::Punct(first));
