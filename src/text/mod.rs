@@ -178,6 +178,7 @@ impl<'a> Doc<'a> {
     }
 
     /// Whether a token in `range` is one of `words` (lowercase).
+    #[inline]
     pub fn has_word(&self, range: Range<usize>, words: &[&str]) -> bool {
         range.into_iter().any(|at| words.contains(&self.word(at)))
     }

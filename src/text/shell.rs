@@ -4,6 +4,7 @@
 //! Patterns are case-insensitive and bounded (every gap is a counted repetition), compiled
 //! once; the `regex` crate searches in linear time.
 
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
 use regex::Regex;
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -110,6 +111,7 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
         (Danger::Upload, r"\b(?:env|printenv|set|tar|zip|cat|history)\b[^\n;]{0,80}\|[^\n;]{0,120}\b(?:curl|wget|http)\b[^\n;]{0,200}(?:@-|--upload-file\s+-|-t\s*-)(?:\s|$|[\x22'`)])".to_string()),
         (Danger::Upload, r"\b(?:scp|rsync)\b[^\n|;]{0,80}(?:~/\.ssh|~/\.aws|\.env\b|/etc/(?:passwd|shadow)|id_rsa|id_ed25519)[^\n|;]{0,80}\S+@?\S*:".to_string()),
     ];
+    assert_eq!(table.len(), NEEDS.len(), "one list of needed literals per pattern");
     table
         .into_iter()
         .map(|(danger, pattern)| {
@@ -118,10 +120,93 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
         .collect()
 });
 
+/// For each pattern of [`PATTERNS`], in order, literals every match holds: each group is a
+/// list of alternatives, and a match holds one of every group (lowercase). Most strings are
+/// prose holding none, and a pattern whose literals are absent is not run. On ASCII text only:
+/// a case-insensitive pattern also matches non-ASCII folds (`ſ` for `s`, `K` for `k`).
+const NEEDS: &[&[&[&str]]] = &[
+    &[&["|"]],
+    &[&["<("]],
+    &[&["$("]],
+    &[&["iex"]],
+    &[&[".downloadstring"]],
+    &[&["mshta"]],
+    &[&["certutil"]],
+    &[&["&&"]],
+    &[&["powershell"]],
+    &[&["/dev/"]],
+    &[&["nc", "netcat"], &["-"]],
+    &[&["bash"], &[">&"]],
+    &[&["socat"], &["exec:"]],
+    &[&["mkfifo"]],
+    &[&["import"], &["socket"]],
+    &[&["rm"], &["-"]],
+    &[&["rm"], &["_history", "/var/log/"]],
+    &[&["mkfs"], &["/dev/"]],
+    &[&["dd"], &["of=/dev/"]],
+    &[&[":("]],
+    &[&["remove-item"]],
+    &[&["format"], &["c:"]],
+    &[&["del"], &["/"]],
+    &[&["chmod"]],
+    &[&["icacls"]],
+    &[&["base64"], &["|"]],
+    &[&["xxd"], &["|"]],
+    &[&["frombase64string"]],
+    &[&["exec", "eval"], &["("]],
+    &[&["printf"], &["\\x"]],
+    &[&["echo", "printf"], &["|"]],
+    &[&["exec", "eval"], &["("]],
+    &[&["fetch"], &["eval"]],
+    &[&["http"], &[".get"], &["eval"]],
+    &[&["curl", "wget", "http"], &["-"]],
+    &[&["|"], &["@-", "--upload-file", "-t"]],
+    &[&["scp", "rsync"], &[":"]],
+];
+
+/// Every literal of [`NEEDS`] once, searched for in one pass (ASCII case-insensitive), and for
+/// each pattern its groups as bit sets over those literals.
+struct Literals {
+    automaton: AhoCorasick,
+    groups: Vec<Vec<u64>>,
+}
+
+static LITERALS: LazyLock<Literals> = LazyLock::new(|| {
+    let mut literals: Vec<&str> = Vec::new();
+    let mut bit = |literal: &'static str| {
+        let at = literals.iter().position(|known| *known == literal).unwrap_or_else(|| {
+            literals.push(literal);
+            literals.len() - 1
+        });
+        1u64 << at
+    };
+    let groups: Vec<Vec<u64>> = NEEDS
+        .iter()
+        .map(|needs| {
+            needs.iter().map(|group| group.iter().fold(0, |set, l| set | bit(l))).collect()
+        })
+        .collect();
+    assert!(literals.len() <= 64, "the needed literals fit one bit set");
+    let automaton = AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .build(&literals)
+        .expect("shell literals form a valid automaton");
+    Literals { automaton, groups }
+});
+
 /// Every dangerous command in `text`, ordered by start; overlapping finds keep the first.
 pub fn commands(text: &str) -> Vec<Command> {
+    let literals = &*LITERALS;
+    // Overlapping search: one literal inside another (`nc` in `ncat`) must still be seen.
+    let present = text.is_ascii().then(|| {
+        let found = literals.automaton.find_overlapping_iter(text);
+        found.fold(0u64, |set, m| set | 1 << m.pattern().as_usize())
+    });
     let mut found: Vec<Command> = Vec::new();
-    for (danger, pattern) in PATTERNS.iter() {
+    for ((danger, pattern), groups) in PATTERNS.iter().zip(&literals.groups) {
+        if present.is_some_and(|present| groups.iter().any(|group| present & group == 0)) {
+            continue;
+        }
         found
             .extend(pattern.find_iter(text).map(|m| Command { range: m.range(), danger: *danger }));
     }
@@ -161,7 +246,7 @@ pub fn commands(text: &str) -> Vec<Command> {
 /// Words that, as the text of a file path, name a place that runs code later: shell start-up
 /// files, git hooks, CI workflows, editor tasks, cron, SSH keys that let someone in, autostart
 /// entries. Matched against a path token's lowercase text.
-const PERSISTENT: &[&str] = &[
+pub const PERSISTENT: &[&str] = &[
     ".bashrc",
     ".zshrc",
     ".profile",

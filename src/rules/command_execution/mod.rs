@@ -112,13 +112,18 @@ impl TextRule for CommandExecution {
     }
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
+        let commands = shell::commands(text.as_str());
+        // No command, and no word an order to write or run needs: nothing to read.
+        if commands.is_empty() && !may_order(text.as_str()) {
+            return;
+        }
         let doc = text.doc();
         // Read only where a command or an order turns up: the scope keeps it once read.
         let purpose = || text.scope().map_or(0, |scope| scope.purpose().domains);
         // Commands come ordered and apart, so `covered` is sorted by start and by end.
         let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
         let words = doc.raw.split_whitespace().count();
-        for command in shell::commands(text.as_str()) {
+        for command in commands {
             let severity = command_severity(doc, &command.range, &purpose, words);
             let message = format!("a shell command that {}", command.danger.describe());
             let mut hit = Hit::new(command.range.start, command.range.end, message);
@@ -145,6 +150,43 @@ impl TextRule for CommandExecution {
         }
     }
 }
+
+/// Whether `raw` holds what [`out_of_purpose`] needs to find an order in some clause: a place
+/// where code runs later (or `crontab`, a `hook`), a shell word, a code span, or a command
+/// noun. A token's word is its bytes of the lowercased text, so each is a substring of it; a
+/// short shell word (`sh`, `cmd`) is a word token only between characters no word continues
+/// across. Answering `true` too often costs a reading, never a finding.
+fn may_order(raw: &str) -> bool {
+    let cues = &*ORDER_CUES;
+    let bytes = raw.as_bytes();
+    let joins = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    // Overlapping search: a shell word inside a longer cue (`sh` in `bash`) must still be seen.
+    // A digit may end a token a word starts right after (`1.2.3.4sh`); a letter never does.
+    let word_before = |at: usize| at > 0 && joins(bytes[at - 1]) && !bytes[at - 1].is_ascii_digit();
+    let word_after = |at: usize| bytes.get(at).is_some_and(|&b| joins(b));
+    cues.automaton.find_overlapping_iter(raw).any(|m| {
+        m.pattern().as_usize() < cues.anywhere || !word_before(m.start()) && !word_after(m.end())
+    })
+}
+
+/// The cues of [`may_order`], ASCII case-insensitive: the first `anywhere` count wherever
+/// they occur, the rest ([`SHELL_WORDS`]) only as whole words.
+struct OrderCues {
+    automaton: aho_corasick::AhoCorasick,
+    anywhere: usize,
+}
+
+static ORDER_CUES: LazyLock<OrderCues> = LazyLock::new(|| {
+    let mut cues: Vec<&str> = shell::PERSISTENT.to_vec();
+    cues.extend(["crontab", "hook", "`", "command", "script", "shell", "terminal", "console"]);
+    let anywhere = cues.len();
+    cues.extend(SHELL_WORDS);
+    let automaton = aho_corasick::AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .build(&cues)
+        .expect("order cues form a valid automaton");
+    OrderCues { automaton, anywhere }
+});
 
 /// The clause holding byte `at`.
 fn clause_at(doc: &Doc, at: usize) -> Option<usize> {

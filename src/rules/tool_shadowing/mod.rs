@@ -39,6 +39,42 @@ use crate::rules::Text;
 use crate::rules::scope::name_words;
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
 use crate::text::Doc;
+use crate::vocab::classes::thing;
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
+use std::sync::LazyLock;
+
+/// Words a shape needs one of: every shape reads a target [`foreign`] finds (a tool noun,
+/// `server...`, a tool-shaped name) or the user (a claim, an override). The lexicon's
+/// surfaces for those classes (phrases by their first word), and the other nouns
+/// [`foreign`] takes for a tool.
+static CUES: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    let mut cues =
+        crate::vocab::lexicon().surfaces(|info| info.thing & (thing::TOOL | thing::USER) != 0);
+    // `other` for an agent noun after it (`any other translator`).
+    cues.extend(["provider", "browser", "extension", "apps", "service", "server", "other"]);
+    AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .build(&cues)
+        .expect("tool-shadowing cues form a valid automaton")
+});
+
+/// Whether `raw` could hold a foreign target or the user: a cue word, or what a tool-shaped
+/// name needs (`_`, `-`, a lower-case letter or digit before a capital). A token's lowercase
+/// word is its bytes of the text lowercased, so a token of a cue word is a match of it; the
+/// lexicon lists ASCII surfaces only, so a non-ASCII text is always read. Answering `true`
+/// too often costs a reading, never a finding.
+fn may_reach(raw: &str) -> bool {
+    if !raw.is_ascii() {
+        return true;
+    }
+    let bytes = raw.as_bytes();
+    bytes.iter().any(|&b| b == b'_' || b == b'-')
+        || bytes.windows(2).any(|pair| {
+            (pair[0].is_ascii_lowercase() || pair[0].is_ascii_digit())
+                && pair[1].is_ascii_uppercase()
+        })
+        || CUES.is_match(raw)
+}
 
 static META: RuleMeta = RuleMeta {
     id: "tool-shadowing",
@@ -76,6 +112,11 @@ impl TextRule for ToolShadowing {
                     ));
                 }
             }
+            return;
+        }
+        // Nothing foreign and no user named, and no other server to mention a tool of: no
+        // shape can fire, and the reading is left unbuilt.
+        if !scope.is_some_and(mention::possible) && !may_reach(text.as_str()) {
             return;
         }
         let doc = text.doc();

@@ -1,0 +1,143 @@
+//! Words: a word, number, identifier or punctuation character at a point, and a word's
+//! lexicon entry and case.
+
+use super::{Kind, Token, flag};
+use crate::vocab::{self, Info};
+use std::borrow::Cow;
+
+/// A word's lexicon entry and case, with a possessive ending set aside.
+// Called once per token from the loop in `lex`: inlined there, as it was in one file.
+#[inline]
+pub(super) fn describe_word(raw: &str, lower: &str, token: &mut Token) {
+    let text = &raw[token.start..token.end];
+    // A typographic apostrophe reads as a plain one; most words have none, and borrow.
+    let spelled = apostrophes_plain(&lower[token.start..token.end]);
+    let mut key: &str = &spelled;
+    for ending in ["'s", "s'"] {
+        if key.len() > ending.len() + 1 && key.ends_with(ending) && !key.ends_with("n't") {
+            key = &key[..key.len() - if ending == "s'" { 1 } else { 2 }];
+            token.flags |= flag::POSSESSIVE;
+            break;
+        }
+    }
+    let mut info = vocab::word(key);
+    if info == Info::default() && key.contains('-') {
+        // `developer-prompt` reads as the phrase it hyphenates; another compound the lexicon
+        // does not list reads as its last part: `pre-approved`.
+        info = vocab::phrase(&key.replace('-', " "));
+        if info == Info::default()
+            && let Some((_, last)) = key.rsplit_once('-')
+        {
+            info = vocab::word(last);
+        }
+    }
+    token.info = info;
+    let mut letters = text.chars().filter(|c| c.is_alphabetic());
+    if letters.next().is_some_and(char::is_uppercase) {
+        token.flags |= flag::CAPITAL;
+        let mut rest = text.chars().filter(|c| c.is_alphabetic()).skip(1).peekable();
+        if rest.peek().is_some() && rest.all(char::is_uppercase) {
+            token.flags |= flag::SHOUT;
+        }
+    }
+}
+
+/// `word` with each typographic apostrophe (U+2019) made a plain one: the lexicon's spelling.
+pub fn apostrophes_plain(word: &str) -> Cow<'_, str> {
+    if word.contains('\u{2019}') {
+        Cow::Owned(word.replace('\u{2019}', "'"))
+    } else {
+        Cow::Borrowed(word)
+    }
+}
+
+pub(super) fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// A word, a number, an identifier, or one punctuation character.
+// Called once per token from the loop in `lex`: inlined there, as it was in one file.
+#[inline]
+pub(super) fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
+    if !is_word_char(first) {
+        return (at + first.len_utf8(), Kind::Punct(first));
+    }
+    let mut end = at;
+    let mut underscore = false;
+    let mut digits = true;
+    let mut inner_capital = false;
+    let mut previous_lower = false;
+    // A lower-to-upper change counts as camel case only before two more lower-case letters
+    // (`createPayment`), not in shouting (`SecretLY`) or mocking case (`FoRgEt`).
+    let mut hump = false;
+    let mut after_hump = 0;
+    for (offset, c) in raw[at..].char_indices() {
+        let here = at + offset;
+        if is_word_char(c) {
+            underscore |= c == '_';
+            digits &= c.is_ascii_digit() || c == '_';
+            if c.is_uppercase() && previous_lower {
+                hump = true;
+                after_hump = 0;
+            } else if hump && c.is_lowercase() {
+                after_hump += 1;
+                inner_capital |= after_hump >= 2;
+            } else {
+                hump = false;
+            }
+            previous_lower = c.is_lowercase();
+            end = here + c.len_utf8();
+            continue;
+        }
+        // An apostrophe or hyphen inside a word, a dot or comma inside a number.
+        let next = raw[here + c.len_utf8()..].chars().next();
+        let joins = match c {
+            '\'' | '\u{2019}' | '-' => next.is_some_and(char::is_alphanumeric) && end == here,
+            // `1,000`, `3.14`, and versions: `v1.2.3`, `python3.12`.
+            '.' | ',' => {
+                let after_digit = raw[..here].ends_with(|p: char| p.is_ascii_digit());
+                (digits || c == '.' && after_digit)
+                    && next.is_some_and(|n| n.is_ascii_digit())
+                    && end == here
+            }
+            _ => false,
+        };
+        if !joins {
+            break;
+        }
+        end = here + c.len_utf8();
+    }
+    // `e.g.`, `i.e.`, `etc.`, `vs.`: the dots belong to the word, so no sentence ends there.
+    let word = &raw[at..end];
+    // Each abbreviation is ASCII letters then a dot, and a dot after letters joins no word,
+    // so the word ends at the dot.
+    let abbreviations: &[&str] = if bytes_at(raw, end) == Some(b'.') {
+        &["e.g.", "i.e.", "etc.", "vs.", "approx.", "incl.", "cf.", "ca.", "eg."]
+    } else {
+        &[]
+    };
+    for abbreviation in abbreviations {
+        let len = abbreviation.len();
+        if raw.len() >= at + len
+            && raw[at..].get(..len).is_some_and(|s| s.eq_ignore_ascii_case(abbreviation))
+        {
+            return (at + len, Kind::Word);
+        }
+    }
+    let kind = if digits {
+        Kind::Number
+    } else if underscore || inner_capital {
+        if word.chars().all(|c| !c.is_lowercase()) && underscore {
+            Kind::EnvVar
+        } else {
+            Kind::Ident
+        }
+    } else {
+        Kind::Word
+    };
+    (end, kind)
+}
+
+fn bytes_at(raw: &str, at: usize) -> Option<u8> {
+    raw.as_bytes().get(at).copied()
+}
