@@ -80,6 +80,18 @@ pub struct Doc<'a> {
 }
 
 /// `text[from..]`, at most `max` bytes of it, cut on a character boundary.
+/// Each line of `text` without its line break or surrounding blanks, with the byte range it
+/// spans.
+pub fn lines(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
+    text.split_inclusive('\n').scan(0, |start, line| {
+        let at = *start;
+        *start += line.len();
+        let trimmed = line.trim_end();
+        let indent = trimmed.len() - trimmed.trim_start().len();
+        Some((at + indent..at + trimmed.len(), trimmed.trim_start()))
+    })
+}
+
 pub fn window(text: &str, from: usize, max: usize) -> &str {
     let mut end = (from + max).min(text.len());
     while !text.is_char_boundary(end) {

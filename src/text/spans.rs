@@ -346,13 +346,8 @@ fn markdown(raw: &str, found: &mut Vec<Span>) {
 /// `[//]: # (hidden text)`, `[comment]: <> "hidden"`: a link reference definition no link
 /// uses, which a rendered view hides like an HTML comment.
 fn markdown_comments(raw: &str, found: &mut Vec<Span>) {
-    let mut line_start = 0;
-    for line in raw.split_inclusive('\n') {
-        let at = line_start;
-        line_start += line.len();
-        let text = line.trim_end();
-        let indent = text.len() - text.trim_start().len();
-        let Some(rest) = text.trim_start().strip_prefix('[') else { continue };
+    for (line, text) in super::lines(raw) {
+        let Some(rest) = text.strip_prefix('[') else { continue };
         let Some(close) = rest.find("]:") else { continue };
         let after = rest[close + 2..].trim_start();
         let Some(title) = after.strip_prefix('#').or_else(|| after.strip_prefix("<>")) else {
@@ -367,20 +362,16 @@ fn markdown_comments(raw: &str, found: &mut Vec<Span>) {
         if !title.ends_with(shut) || title.len() < 2 {
             continue;
         }
-        let body_start = at + text.len() - title.len() + open.len_utf8();
-        let body_end = at + text.len() - shut.len_utf8();
+        let body_start = line.end - title.len() + open.len_utf8();
+        let body_end = line.end - shut.len_utf8();
         // Comments never overlap one another (the span index relies on it).
         let overlaps = found.iter().any(|span| {
             span.kind == SpanKind::Comment
-                && span.outer.start < at + text.len()
-                && at + indent < span.outer.end
+                && span.outer.start < line.end
+                && line.start < span.outer.end
         });
         if body_start <= body_end && !overlaps {
-            found.push(Span {
-                range: body_start..body_end,
-                outer: at + indent..at + text.len(),
-                kind: SpanKind::Comment,
-            });
+            found.push(Span { range: body_start..body_end, outer: line, kind: SpanKind::Comment });
         }
     }
 }

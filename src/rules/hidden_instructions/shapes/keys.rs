@@ -31,13 +31,8 @@ const WEIGHTLESS: &[&str] = &["advisory", "ignored", "optional", "untrusted", "i
 /// Each configuration line of `raw` that takes the model over, with what it does.
 pub(crate) fn takeovers(raw: &str) -> Vec<(Range<usize>, &'static str)> {
     let mut found = Vec::new();
-    let mut start = 0;
-    for line in raw.split_inclusive('\n') {
-        let at = start;
-        start += line.len();
-        let text = line.trim_end();
-        let indent = text.len() - text.trim_start().len();
-        let Some((key, value)) = text.trim_start().split_once(':') else { continue };
+    for (range, text) in crate::text::lines(raw) {
+        let Some((key, value)) = text.split_once(':') else { continue };
         let config_key = !key.is_empty()
             && key.len() <= 40
             && key.contains(['.', '_'])
@@ -66,7 +61,7 @@ pub(crate) fn takeovers(raw: &str) -> Vec<(Range<usize>, &'static str)> {
             None
         };
         if let Some(message) = message {
-            found.push((at + indent..at + text.len(), message));
+            found.push((range, message));
         }
     }
     found
