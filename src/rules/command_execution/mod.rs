@@ -276,7 +276,8 @@ fn command_severity(
     {
         return Severity::Low;
     }
-    // A command on its own (an enum value, a default) is no scanner's description of it.
+    // A command on its own (an enum value, a default, a title) is no scanner's description of
+    // it, and stands as high as an order.
     let alone = doc.raw[range.clone()].split_whitespace().count() * 2 >= words;
     if !alone && purpose() & domain::SECURITY != 0 && !reading.orders_model() {
         return Severity::Low;
@@ -290,12 +291,11 @@ fn command_severity(
     if !ordered_anywhere && !fetches && purpose() & domain::EXEC != 0 {
         return Severity::Low;
     }
-    // A command on its own (a default value, a title) or given as an order is high; the order
-    // may be in a clause the command's own punctuation split off (`Run bash <(curl ...)`).
-    let command_words = doc.raw[range.clone()].split_whitespace().count();
-    // A clause that is all code (`` `curl ... | sh` ``) orders nothing: the order is prose's.
+    // Given as an order it is high; the order may be in a clause the command's own punctuation
+    // split off (`Run bash <(curl ...)`). A clause that is all code (`` `curl ... | sh` ``)
+    // orders nothing: the order is prose's.
     let ordered = sentence.clone().filter(|&c| c <= clause).any(prose_order);
-    if ordered || command_words * 2 >= words {
+    if ordered || alone {
         return Severity::High;
     }
     Severity::Medium

@@ -1,5 +1,6 @@
 //! The word lists concealment reads with, each once.
 
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
 /// People a tool serves who keep things from one another: ballots, bids, reviews, draws.
@@ -99,8 +100,8 @@ pub(super) const UNATTENDED: &[&str] = &[
 ];
 
 /// Every form of the reporting verbs: negated, they state a rule of accuracy, not a secret.
-pub(super) static REPORTING: LazyLock<std::collections::HashSet<String>> = LazyLock::new(|| {
-    [
+pub(super) static REPORTING: LazyLock<HashSet<String>> = LazyLock::new(|| {
+    every_form(&[
         "report",
         "describe",
         "say|said|said",
@@ -122,19 +123,19 @@ pub(super) static REPORTING: LazyLock<std::collections::HashSet<String>> = LazyL
         "portray",
         "summarize",
         "summarise",
-    ]
-    .iter()
-    .flat_map(|entry| crate::vocab::inflect::verb_forms(entry))
-    .map(|(word, _)| word)
-    .collect()
+    ])
 });
 
 /// Verbs of showing up in an answer: negated, with the answer named, they keep something out
 /// of it.
-pub(super) static SURFACING: LazyLock<std::collections::HashSet<String>> = LazyLock::new(|| {
-    ["appear", "surface", "include", "list", "show"]
+pub(super) static SURFACING: LazyLock<HashSet<String>> =
+    LazyLock::new(|| every_form(&["appear", "surface", "include", "list", "show"]));
+
+/// Every inflected form of each verb entry (`say|said|said`), for lookup by a token's word.
+fn every_form(entries: &[&str]) -> HashSet<String> {
+    entries
         .iter()
         .flat_map(|entry| crate::vocab::inflect::verb_forms(entry))
         .map(|(word, _)| word)
         .collect()
-});
+}
