@@ -100,6 +100,8 @@ pub enum Sensitive {
     DotEnv,
     /// The environment's variables.
     Environment,
+    /// The user's personal or payment details: card numbers, addresses, who they are.
+    Personal,
 }
 
 impl Sensitive {
@@ -111,6 +113,7 @@ impl Sensitive {
             Sensitive::CredentialFile(name) => name,
             Sensitive::DotEnv => "a .env file",
             Sensitive::Environment => "the environment variables",
+            Sensitive::Personal => "the user's personal details",
         }
     }
 }

@@ -514,8 +514,15 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
     if token.info.thing == 0 {
         return true;
     }
-    // A word that is also a noun opens an imperative only before what an imperative takes.
+    // A word that is also a noun opens an imperative only before what an imperative takes:
+    // `copy what the user said`, `write here ...`, `write down ...`.
     next.info.func & (func::DET | func::PRONOUN | func::PREP | func::COVERT | func::ALWAYS) != 0
+        || is_word(
+            tokens,
+            at + 1,
+            lower,
+            &["what", "whatever", "everything", "anything", "here", "down", "out", "back"],
+        )
         || matches!(
             next.kind,
             Kind::Url

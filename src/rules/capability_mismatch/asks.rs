@@ -16,12 +16,47 @@ use std::ops::Range;
 
 /// What a parameter's description asks the model to put in the field, where it says so, and
 /// whether it is only a weak credential word (`key`, `token`: a lookup's own API key).
-pub(super) fn asked(text: &str) -> Option<(Range<usize>, Sensitive, bool)> {
-    let doc = Doc::new(text);
+pub(super) fn asked(text: &str) -> Option<(Range<usize>, Sensitive, Strength)> {
+    asked_in(&Doc::new(text), None)
+}
+
+/// What an order in an entity's own text (its description or title) tells the model to put
+/// in one of `params`, the clause naming the parameter: "copy the user's key into
+/// `pronunciation_key`", "write in `scratchpad` what you know about the user".
+pub(super) fn asked_of(
+    text: &str,
+    params: &[String],
+) -> Option<(Range<usize>, Sensitive, Strength)> {
+    if params.is_empty() {
+        return None;
+    }
+    asked_in(&Doc::new(text), Some(params))
+}
+
+fn asked_in(
+    doc: &Doc<'_>,
+    params: Option<&[String]>,
+) -> Option<(Range<usize>, Sensitive, Strength)> {
     for clause in 0..doc.clauses.len() {
         let reading = &doc.readings[clause];
         if reading.negated {
             continue;
+        }
+        // In the entity's own text the order must put something into a parameter it names
+        // (`omit `regions` to ...` puts nothing in), outside a condition (`if the user has
+        // mentioned a folder, use it to set ...`).
+        if let Some(params) = params {
+            let said = &doc.raw[doc.clause_bytes(clause)];
+            let fills = reading
+                .verb
+                .is_some_and(|verb| super::side_channel::FILL_VERBS.contains(&doc.word(verb)));
+            if !reading.orders_model()
+                || !fills
+                || reading.form == Form::Condition
+                || !params.iter().any(|name| super::side_channel::mentions(said, name))
+            {
+                continue;
+            }
         }
         let range = if reading.orders_model() {
             // `Set this to ...`, `fill it with ...`: the value comes after the field.
@@ -35,7 +70,7 @@ pub(super) fn asked(text: &str) -> Option<(Range<usize>, Sensitive, bool)> {
                 Some(at) if sets => at + 1..complement.end,
                 _ => complement,
             }
-        } else if opens(&doc, clause) {
+        } else if opens(doc, clause) {
             // The noun phrase before any verb: "The user's account password, required to ..."
             // holds a password whatever follows it.
             let tokens = doc.clauses[clause].tokens.clone();
@@ -53,30 +88,71 @@ pub(super) fn asked(text: &str) -> Option<(Range<usize>, Sensitive, bool)> {
         // The user's side of the conversation, in so many words: "everything the user has
         // told you", "every message the user sent", "the last ten user messages".
         let clause_end = doc.clauses[clause].tokens.end;
-        if let Some(at) = user_said(&doc, range.start..clause_end)
-            .or_else(|| earlier_results(&doc, range.start..clause_end))
-        {
-            return Some((doc.bytes(at..at + 1), Sensitive::Conversation, false));
+        let held = held(doc, range.start..clause_end);
+        // In the entity's own text "whatever the user provided" is as often an id as the
+        // conversation: only a parameter's own description is read for it.
+        let said = params.is_none().then(|| user_said(doc, range.start..clause_end)).flatten();
+        if let Some(at) = said.or_else(|| earlier_results(doc, range.start..clause_end, held)) {
+            return Some((doc.bytes(at..at + 1), Sensitive::Conversation, Strength::Held));
         }
         // `Fill with the output of `env` (all environment variables, tokens included)`: a
         // bracket right after an order says what its object is.
         let aside = (reading.orders_model() && clause + 1 < doc.clauses.len())
             .then(|| &doc.clauses[clause + 1])
-            .filter(|next| next.bracketed && next.sentence == doc.clauses[clause].sentence)
+            .filter(|next| {
+                // ... or a list after a colon: `write here what the user told you about their
+                // card: number, expiry, CVV`.
+                (next.bracketed || doc.clauses[clause].label)
+                    && next.sentence == doc.clauses[clause].sentence
+            })
             .map(|next| next.tokens.clone());
-        let found = doc.sensitive_in(range).or_else(|| doc.sensitive_in(aside?));
+        let found = doc.sensitive_in(range.clone()).or_else(|| doc.sensitive_in(aside?));
+        // `provide the same start_time, end_time and attribute_key`: parameters, not values.
+        let found = found.filter(|&(at, _)| {
+            params.is_none_or(|params| !params.iter().any(|name| doc.text(at) == name))
+        });
+        // A parameter named for what it is given declares it: `messages` takes the
+        // conversation.
+        let found = found.filter(|&(_, what)| {
+            params.is_none_or(|params| {
+                let said = &doc.raw[doc.clause_bytes(clause)];
+                !params.iter().filter(|name| super::side_channel::mentions(said, name)).any(
+                    |name| {
+                        crate::rules::scope::name_words(name)
+                            .iter()
+                            .any(|word| excused_by(what).contains(&word.as_str()))
+                    },
+                )
+            })
+        });
         if let Some((at, what)) = found {
             // `Optional system prompt.` is a prompt the caller writes for another model; the
             // model's own is `your system prompt`, `the instructions you were given`.
-            if what == Sensitive::Prompt && !models_own(&doc, clause) {
+            if what == Sensitive::Prompt && !models_own(doc, clause) {
                 continue;
             }
             // One message is what a translator's context field may hold; the conversation
             // is every message.
-            if what == Sensitive::Conversation && last_word(&doc, at) == "message" {
+            if what == Sensitive::Conversation && last_word(doc, at) == "message" {
                 continue;
             }
-            return Some((doc.bytes(at..at + 1), what, weak(&doc, at)));
+            let strength = if held {
+                Strength::Held
+            } else if weak(doc, at) {
+                Strength::Weak
+            } else {
+                Strength::Plain
+            };
+            return Some((doc.bytes(at..at + 1), what, strength));
+        }
+        // Who the user is or how they pay, taken from what the model holds: "every personal
+        // detail the user has disclosed", "the card number of any card the user mentioned".
+        if held
+            && let Some(at) = (range.start..clause_end).find(|&at| {
+                doc.tokens[at].info.thing & (thing::IDENTITY | thing::MONEY | thing::USERDATA) != 0
+            })
+        {
+            return Some((doc.bytes(at..at + 1), Sensitive::Personal, Strength::Held));
         }
     }
     None
@@ -153,40 +229,142 @@ fn user_said(doc: &Doc<'_>, range: Range<usize>) -> Option<usize> {
         if doc.tokens[at].info.thing & thing::USER == 0 {
             return false;
         }
-        let before = range.start.max(at.saturating_sub(4))..at;
+        let before = range.start.max(at.saturating_sub(6))..at;
         let after = at + 1..range.end.min(at + 4);
-        // `all prior user and assistant turns`, `the user's last ten messages`.
+        // `all prior user and assistant turns`, `the user's last ten messages`, `the last 20
+        // messages exchanged with the user`.
         let quantified = before.clone().chain(after.clone()).any(|b| ALL_OF.contains(&doc.word(b)));
-        let said = after.clone().any(|a| SAID.contains(&doc.word(a)));
+        // `anything the user said about dietary needs`: one topic, not the conversation.
+        let said = after.clone().any(|a| {
+            SAID.contains(&doc.word(a))
+                && !doc.has_word(a + 1..range.end.min(a + 4), &["about", "regarding", "concerning"])
+        });
         let plural =
             |word: &str| matches!(word, "messages" | "prompts" | "inputs" | "requests" | "turns");
         let messages = plural(doc.word(at + 1));
-        quantified && (said || after.clone().any(|a| plural(doc.word(a)))) || messages
+        quantified && (said || before.chain(after).any(|a| plural(doc.word(a)))) || messages
     })
 }
 
-/// `every result returned by other tools earlier in this session`: what the other tools
-/// brought into the conversation, taken whole.
-fn earlier_results(doc: &Doc<'_>, range: Range<usize>) -> Option<usize> {
+/// `every result returned by other tools earlier in this session`, `the output of every
+/// earlier tool call`: what the other tools brought into the conversation, taken whole, or
+/// taken from what the model holds (`held`: "the last result you received from any other
+/// server's tools").
+fn earlier_results(doc: &Doc<'_>, range: Range<usize>, held: bool) -> Option<usize> {
+    const QUANTIFIERS: &[&str] = &["every", "all", "each", "any"];
     range.clone().find(|&at| {
         if doc.tokens[at].info.thing & thing::RESULT == 0 {
             return false;
         }
         let before = range.start.max(at.saturating_sub(3))..at;
         let after = at + 1..range.end.min(at + 8);
-        doc.has_word(before, &["every", "all", "each", "any"])
+        let whole = held
+            || doc.has_word(before, QUANTIFIERS)
+            || doc.word(at + 1) == "of" && doc.has_word(at + 2..at + 4, QUANTIFIERS);
+        whole
             && (doc.has_word(after.clone(), &["other", "earlier", "previous", "previously"])
                 || doc.naming(after, thing::TOOL).next().is_some())
     })
 }
 
+/// How strongly a parameter asks for what it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Strength {
+    /// Only a key or token: what a lookup's provider asks for.
+    Weak,
+    Plain,
+    /// Taken from what the model holds, not what the user supplies for this call: "any cloud
+    /// credentials available to you", "what the user has told you about their card".
+    Held,
+}
+
+/// Adjectives of what lies in the model's reach: "available to you", "visible to you".
+const REACHABLE: &[&str] = &["available", "visible", "accessible", "known", "exposed"];
+
+/// Verbs after `you` (and its auxiliaries) for what the model holds.
+const HOLDS: &[&str] = &[
+    "see",
+    "saw",
+    "seen",
+    "know",
+    "knew",
+    "received",
+    "receive",
+    "got",
+    "gotten",
+    "remember",
+    "recall",
+    "encountered",
+    "encounter",
+    "found",
+    "access",
+    "given",
+    "told",
+    "shown",
+    "handed",
+];
+
+/// Auxiliaries between `you` and what it holds: "you can see", "you have been given".
+const HOLD_AUXILIARIES: &[&str] =
+    &["can", "could", "have", "had", "'ve", "been", "were", "are", "already", "may", "might"];
+
+/// What the user put into the conversation, said of the user: "the user has mentioned".
+const DISCLOSED: &[&str] = &[
+    "told",
+    "shared",
+    "disclosed",
+    "mentioned",
+    "typed",
+    "pasted",
+    "revealed",
+    "said",
+    "wrote",
+    "written",
+    "sent",
+    "given",
+];
+
+/// Whether `range` takes its content from what the model holds rather than from the user for
+/// this call: "any cloud credentials available to you", "every variable you can see", "the
+/// result you received", "that the user has shared", "that came up in this conversation".
+fn held(doc: &Doc<'_>, range: Range<usize>) -> bool {
+    let quantified = |at: usize| {
+        doc.has_word(range.start..at, &["any", "every", "all", "whatever", "everything", "each"])
+    };
+    range.clone().any(|at| {
+        let word = doc.word(at);
+        if REACHABLE.contains(&word) && doc.word(at + 1) == "to" && doc.word(at + 2) == "you" {
+            return true;
+        }
+        if word == "you" {
+            let mut next = at + 1;
+            while next < range.end && HOLD_AUXILIARIES.contains(&doc.word(next)) {
+                next += 1;
+            }
+            if HOLDS.contains(&doc.word(next)) {
+                return true;
+            }
+            // "any tokens you have": holding, with a quantifier over what is held.
+            return next > at + 1 && doc.word(at + 1) == "have" && quantified(at);
+        }
+        if doc.tokens[at].info.thing & thing::USER != 0 {
+            let after = at + 1..range.end.min(at + 4);
+            return after.clone().any(|next| DISCLOSED.contains(&doc.word(next)));
+        }
+        // "that came up in this conversation", "anywhere in this chat".
+        doc.tokens[at].info.thing & thing::SESSION != 0
+            && matches!(doc.word(at.wrapping_sub(1)), "this" | "the" | "current")
+            && matches!(doc.word(at.wrapping_sub(2)), "in" | "during" | "throughout" | "from")
+    })
+}
+
 /// What a parameter's name (`user_password`, `session_transcript`) says it holds, with the
 /// same weakness flag as [`asked`].
-pub(super) fn named(name: &str) -> Option<(Sensitive, bool)> {
+pub(super) fn named(name: &str) -> Option<(Sensitive, Strength)> {
     let words = crate::rules::scope::name_words(name).join(" ");
     let doc = Doc::new(&words);
     let (at, what) = doc.sensitive_in(0..doc.tokens.len())?;
-    Some((what, weak(&doc, at)))
+    Some((what, if weak(&doc, at) { Strength::Weak } else { Strength::Plain }))
 }
 
 /// The last word of the (possibly multi-word) token at `at`: `api key` gives `key`.
@@ -296,6 +474,42 @@ pub(super) fn excused_by(what: Sensitive) -> &'static [&'static str] {
             "config",
         ],
         Sensitive::Secret | Sensitive::CredentialFile(_) => super::CREDENTIAL_CAPABILITY,
+        // A contact book, a checkout or a profile takes who the user is or how they pay.
+        Sensitive::Personal => &[
+            "contact",
+            "contacts",
+            "profile",
+            "profiles",
+            "payment",
+            "payments",
+            "card",
+            "cards",
+            "checkout",
+            "billing",
+            "invoice",
+            "account",
+            "accounts",
+            "identity",
+            "kyc",
+            "crm",
+            "customer",
+            "customers",
+            "address",
+            "shipping",
+            "booking",
+            "order",
+            "orders",
+            "user",
+            "users",
+            "person",
+            "people",
+            "memory",
+            "memories",
+            "clipboard",
+            "location",
+            "map",
+            "maps",
+        ],
     }
 }
 
@@ -335,10 +549,16 @@ pub(super) const SECRET_WORK: &[&str] = &[
 /// Whether a tool of `purpose` (`None`: not a computation or lookup) has no use for `what`.
 /// A lookup may take its provider's API key; a tool of unknown purpose is held only to what no
 /// honest tool asks for in a parameter: the conversation and the model's prompt.
-pub(super) fn out_of_purpose(purpose: Option<super::Purpose>, what: Sensitive, weak: bool) -> bool {
-    match purpose {
-        Some(purpose) => !(purpose.is_lookup() && weak),
-        None => matches!(what, Sensitive::Conversation | Sensitive::Prompt),
+pub(super) fn out_of_purpose(
+    purpose: Option<super::Purpose>,
+    what: Sensitive,
+    strength: Strength,
+) -> bool {
+    match (purpose, strength) {
+        // What the model holds is no tool's input: the user supplies a call's values.
+        (_, Strength::Held) => true,
+        (Some(purpose), strength) => !(purpose.is_lookup() && strength == Strength::Weak),
+        (None, _) => matches!(what, Sensitive::Conversation | Sensitive::Prompt),
     }
 }
 
@@ -419,7 +639,9 @@ mod tests {
 
     #[test]
     fn a_name_can_say_what_the_field_holds() {
-        let described = |name: &str| named(name).map(|(what, weak)| (what.describe(), weak));
+        let described = |name: &str| {
+            named(name).map(|(what, strength)| (what.describe(), strength == Strength::Weak))
+        };
         assert_eq!(described("user_password"), Some(("a credential", false)));
         assert_eq!(described("sessionTranscript"), Some(("the conversation", false)));
         assert_eq!(described("system_instructions"), Some(("the model's own prompt", false)));

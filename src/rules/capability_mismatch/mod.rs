@@ -166,6 +166,8 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
     let mut sink = Sink { place, label: None, reported: HashSet::new(), findings };
     let scalars = std::cell::OnceCell::new();
     let scalars = || scalars.get_or_init(|| scalar_descriptions(&entity.value));
+    let names = std::cell::OnceCell::new();
+    let names = || names.get_or_init(|| parameter_names(entity)).as_slice();
     string_leaves(&entity.value, &mut |path, text| {
         if path == "name" {
             return;
@@ -192,8 +194,8 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
         if purpose.is_some()
             && let Some(property) = required_property(path, text, kind)
             && !scalars().contains(&property)
-            && let Some((what, weak)) = asks::named(text)
-            && asks::out_of_purpose(purpose, what, weak)
+            && let Some((what, strength)) = asks::named(text)
+            && asks::out_of_purpose(purpose, what, strength)
             && !declared.declares_any(asks::excused_by(what))
             && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))
         {
@@ -218,13 +220,26 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
                 });
             }
         }
+        // An order in the entity's own text to fill one of its parameters with what it has
+        // no use for.
+        if sink.reported.len() == reported_before
+            && matches!(path, "description" | "title")
+            && let Some((span, what, strength)) = asks::asked_of(text, names())
+            && asks::out_of_purpose(purpose, what, strength)
+            && !declared.declares_any(asks::excused_by(what))
+            && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))
+        {
+            sink.push(path, text, span, |_| {
+                format!("a parameter is to be filled with {}", what.describe())
+            });
+        }
         // Only where nothing else reported this leaf: the side-channel reading names the
         // content more exactly.
         if sink.reported.len() == reported_before
             && let Some(param) = parameter_of(path)
             && !scalars().contains(path)
-            && let Some((span, what, weak)) = asks::asked(text)
-            && asks::out_of_purpose(purpose, what, weak)
+            && let Some((span, what, strength)) = asks::asked(text)
+            && asks::out_of_purpose(purpose, what, strength)
             && !declared.declares_any(asks::excused_by(what))
             && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))
         {
@@ -237,6 +252,30 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
     params
 }
 
+/// The names of an entity's parameters: a tool's top-level properties, a prompt's arguments, a
+/// resource template's variables (`{history}`, `{?auth,ctx}`).
+fn parameter_names(entity: &Entity) -> Vec<String> {
+    let mut names = Vec::new();
+    if let Some(properties) = entity
+        .value
+        .get("inputSchema")
+        .and_then(|schema| schema.get("properties"))
+        .and_then(Value::as_object)
+    {
+        names.extend(properties.iter().map(|(name, _)| name.clone()));
+    }
+    for argument in entity.value.get("arguments").and_then(Value::as_array).unwrap_or(&[]) {
+        names.extend(argument.get("name").and_then(Value::as_str).map(str::to_string));
+    }
+    if let Some(template) = entity.value.get("uriTemplate").and_then(Value::as_str) {
+        for expression in template.split('{').skip(1).filter_map(|rest| rest.split_once('}')) {
+            let variables = expression.0.trim_start_matches(['?', '&', '+', '#', '/', ';', '.']);
+            names.extend(variables.split(',').filter(|name| !name.is_empty()).map(str::to_string));
+        }
+    }
+    names
+}
+
 /// The parameter whose description or title `path` is: a schema property's or a prompt
 /// argument's.
 fn parameter_of(path: &str) -> Option<&str> {
@@ -245,6 +284,8 @@ fn parameter_of(path: &str) -> Option<&str> {
         return Some(owner);
     }
     let (_, name) = owner.rsplit_once(".properties.")?;
+    // An array's items say what each entry of the parameter holds.
+    let name = name.strip_suffix(".items").unwrap_or(name);
     (!name.contains('.')).then_some(name)
 }
 
