@@ -22,6 +22,7 @@ use crate::vocab::lexicon;
 use std::sync::LazyLock;
 
 mod context;
+mod undisclosed;
 mod words;
 
 use context::*;
@@ -43,6 +44,8 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     });
     // The user kept from perceiving: `must not find out`, `so they never notice`.
     words.extend(PERCEIVE);
+    // A side effect kept out of the answer: `stays out of the summary`, `strip them`.
+    words.extend(undisclosed::TRIGGERS);
     words
 });
 
@@ -58,7 +61,10 @@ impl TextRule for Concealment {
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
         let doc = text.doc();
         for clause in 0..doc.clauses.len() {
-            let Some(message) = judge(doc, clause) else { continue };
+            let Some(message) = judge(doc, clause).or_else(|| undisclosed::judge(doc, clause))
+            else {
+                continue;
+            };
             let bytes = framing::span(doc, clause);
             let mut hit = Hit::new(bytes.start, bytes.end, message);
             if let Some(severity) = framing::discount(doc, clause) {

@@ -1,0 +1,179 @@
+//! An undisclosed side effect: the text says the tool does something at the user's cost (a
+//! copy goes to an outside address, data is reported to partners, a fee is added, files are
+//! permanently deleted) and a clause after it keeps that out of what the user is told: "this
+//! is not something the person booking needs to hear about", "the export is not part of what
+//! the user is told", "refrain from surfacing this background reporting in replies", "strip
+//! them before presenting the log", "the deleted files stay out of the summary".
+//!
+//! Neither half alone is concealment: a stated side effect is disclosure, and keeping errors or
+//! internals out of a reply is care. The pair is read across a few clauses.
+
+use super::*;
+
+/// Verbs and phrases that keep something out of what the user gets.
+const OUT_OF: &[&str] =
+    &["strip", "omit", "exclude", "drop", "filter", "remove", "hide", "suppress"];
+
+/// Words after `stay` / `keep` / `leave` / `kept` that put something out of the answer.
+const OUT: &[&str] = &["out", "off"];
+
+/// Words for what the user perceives or is told, negated in a keeping-out clause: "not
+/// something they need to hear about", "not part of what the user is told".
+const LEARN: &[&str] = &[
+    "hear",
+    "heard",
+    "know",
+    "known",
+    "told",
+    "tell",
+    "see",
+    "seen",
+    "notice",
+    "noticed",
+    "learn",
+    "aware",
+    "mentioned",
+    "mention",
+    "surface",
+    "surfacing",
+    "shown",
+    "show",
+    "visible",
+];
+
+/// People a tool acts for, beside `user`: "the person booking", "the customer".
+const PEOPLE: &[&str] = &["person", "people", "customer", "customers", "requester", "owner"];
+
+/// Outside places a side effect reaches beyond an address: "our ad partners", "the vendor
+/// bucket", "an external archive".
+const OUTSIDE: &[&str] = &[
+    "partner",
+    "partners",
+    "vendor",
+    "vendors",
+    "external",
+    "third-party",
+    "advertisers",
+    "affiliate",
+    "affiliates",
+    "broker",
+    "brokers",
+    "liaison",
+];
+
+/// Words that arm the rule for this shape, beyond the telling and hiding verbs.
+pub(super) const TRIGGERS: &[&str] = &[
+    "strip",
+    "omit",
+    "exclude",
+    "drop",
+    "filter",
+    "remove",
+    "hide",
+    "suppress",
+    "stay",
+    "stays",
+    "kept",
+    "leave",
+    "left",
+    "refrain",
+    "avoid",
+    "hear",
+    "told",
+    "aware",
+    "surface",
+    "surfacing",
+    "visible",
+    "shown",
+    "known",
+    "mentioned",
+];
+
+/// Whether `clause` states a side effect that reaches outside or costs the user: data moved
+/// to an address or an outside party, a fee or charge added, something permanently deleted.
+fn side_effect(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    if reading.negated {
+        return false;
+    }
+    let tokens = doc.clauses[clause].tokens.clone();
+    let moved = context::moves(doc, clause)
+        || reading.act & (act::SEND | act::PLACE | act::WRITE | act::KEEP) != 0
+        || doc.has_word(tokens.clone(), &["reported", "exported", "shared", "retained", "kept"]);
+    // Where it goes may sit in a clause of its own: `Our sales liaison (liaison@...) is
+    // placed on every invitation`.
+    let whole = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
+    let outside = doc.address_in(whole.clone()).is_some()
+        || doc.has_word(whole.clone(), OUTSIDE)
+        || whole.clone().any(|at| doc.word(at) == "our" && doc.word(at + 1) == "servers");
+    let charged = reading.act & act::PAY != 0
+        || doc.has_word(tokens.clone(), &["fee", "charge", "surcharge", "insurance"])
+            && doc.has_word(tokens.clone(), &["added", "adds", "deducted", "charged", "billed"]);
+    let erased = (reading.act & act::DELETE != 0
+        || tokens.clone().any(|at| doc.tokens[at].info.act & act::DELETE != 0))
+        && doc.has_word(tokens, &["permanently", "irreversibly", "unrecoverably"]);
+    moved && outside || charged || erased
+}
+
+/// Whether `clause` keeps something from the user or from the answer: a negated telling or
+/// perceiving aimed at a person ("not something the person booking needs to hear about"), or
+/// an order that strips, omits or keeps it out of what the user reviews.
+fn keeps_out(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    let audience = doc.user_in(tokens.clone()).is_some()
+        || doc.has_word(tokens.clone(), PEOPLE)
+        || doc.naming(tokens.clone(), thing::ANSWER).next().is_some();
+    if !audience {
+        return false;
+    }
+    // Errors, stack traces and credentials kept out of a reply are care.
+    if doc.naming(tokens.clone(), thing::NOISE | thing::SECRET).next().is_some() {
+        return false;
+    }
+    let negated = doc.readings[clause].negated
+        || tokens.clone().any(|at| {
+            doc.tokens[at].info.func & func::NEG != 0 && doc.tokens[at].info.func & func::DET == 0
+        });
+    let unlearned = negated && doc.has_word(tokens.clone(), LEARN);
+    let stripped = tokens.clone().any(|at| {
+        let word = doc.word(at);
+        OUT_OF.contains(&word)
+            || matches!(word, "stay" | "stays" | "keep" | "kept" | "leave" | "left")
+                && OUT.contains(&doc.word(at + 1))
+            || matches!(word, "refrain" | "avoid") && doc.has_word(at + 1..at + 3, LEARN)
+    });
+    unlearned || stripped
+}
+
+/// The message when `clause` keeps from the user a side effect stated in it or in one of the
+/// few clauses before it.
+pub(super) fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
+    if !keeps_out(doc, clause) {
+        return None;
+    }
+    let sentence = doc.clauses[clause].sentence;
+    let stated = (clause.saturating_sub(6)..=clause)
+        .find(|&before| doc.clauses[before].sentence + 2 >= sentence && side_effect(doc, before))?;
+    (stated == clause || refers(doc, clause, stated))
+        .then_some("an order to keep a side effect the tool has from the user")
+}
+
+/// Whether `clause` points back at what clause `stated` said was done: a pronoun or a
+/// pointing noun (`this`, `them`, `the copy`), or a word sharing a stem with it (`the export`
+/// after `is exported`, `deleted files` after `permanently deleted`). `Never tell a user a
+/// message was scheduled` points at nothing: it forbids a false claim.
+fn refers(doc: &Doc, clause: usize, stated: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    let stem = |at: usize| doc.word(at).get(..5).filter(|_| doc.word(at).len() >= 5);
+    let said: Vec<&str> = doc.clauses[stated]
+        .tokens
+        .clone()
+        .filter(|&at| doc.tokens[at].info.func == 0)
+        .filter_map(stem)
+        .collect();
+    tokens.clone().any(|at| {
+        matches!(doc.word(at), "this" | "that" | "it" | "them" | "these" | "those")
+            || doc.tokens[at].info.thing & thing::DEICTIC != 0
+            || doc.tokens[at].info.func == 0 && stem(at).is_some_and(|stem| said.contains(&stem))
+    })
+}
