@@ -16,6 +16,7 @@ pub mod data_exfiltration;
 pub mod decode;
 pub mod embedded_secret;
 pub mod encoded_payload;
+pub mod foreign;
 pub mod framing;
 pub mod hex_payload;
 pub mod hidden_instructions;

@@ -6,6 +6,7 @@
 
 pub mod classes;
 pub mod files;
+pub mod foreign;
 mod hash;
 pub mod inflect;
 pub mod words;

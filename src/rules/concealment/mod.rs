@@ -46,6 +46,7 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     words.extend(PERCEIVE);
     // A side effect kept out of the answer: `stays out of the summary`, `strip them`.
     words.extend(undisclosed::TRIGGERS);
+    words.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Conceal));
     words
 });
 
@@ -68,6 +69,19 @@ impl TextRule for Concealment {
             let bytes = framing::span(doc, clause);
             let mut hit = Hit::new(bytes.start, bytes.end, message);
             if let Some(severity) = framing::discount(doc, clause) {
+                hit = hit.with_severity(severity);
+            }
+            hits.push(hit);
+        }
+        for (range, discount) in
+            crate::rules::foreign::find(doc, crate::vocab::foreign::Family::Conceal)
+        {
+            let mut hit = Hit::new(
+                range.start,
+                range.end,
+                "an order in another language to keep something from the user",
+            );
+            if let Some(severity) = discount {
                 hit = hit.with_severity(severity);
             }
             hits.push(hit);

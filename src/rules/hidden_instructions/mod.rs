@@ -28,6 +28,7 @@ use crate::model::Severity;
 use crate::rules::Text;
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
 use crate::vocab::classes::{act, func, thing};
+use crate::vocab::foreign::Family;
 use crate::vocab::lexicon;
 use std::sync::LazyLock;
 
@@ -51,6 +52,7 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     // Leads and rankings read with the clause after them (`in all your future answers`, `from
     // this point onward`, `the highest priority, above the system prompt`).
     words.extend(["future", "onward", "priority", "authority", "treated", "whatever", "however"]);
+    words.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Takeover));
     words
 });
 
@@ -71,6 +73,17 @@ impl TextRule for HiddenInstructions {
             let mut hit = Hit::new(bytes.start, bytes.end, message);
             let discount = framing::discount(doc, clause)
                 .or_else(|| token.and_then(|token| framing::discount_token(doc, token)));
+            if let Some(severity) = discount {
+                hit = hit.with_severity(severity);
+            }
+            hits.push(hit);
+        }
+        for (range, discount) in crate::rules::foreign::find(doc, Family::Takeover) {
+            let mut hit = Hit::new(
+                range.start,
+                range.end,
+                "an order in another language to override the model's instructions or put the server above the user",
+            );
             if let Some(severity) = discount {
                 hit = hit.with_severity(severity);
             }

@@ -1,0 +1,102 @@
+//! Orders in other languages: the phrases a takeover or a concealment is written with in
+//! Spanish, French, German, Portuguese, Italian, Japanese and Chinese. The clause reader reads
+//! English; these are read as phrases, each with the literal words that arm it.
+//!
+//! Every phrase names its target (the instructions, the user, the server) beside the verb, so a
+//! word alone (`ignora mayúsculas`, "ignores case") never matches.
+
+/// What an order in another language does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// Voids the model's instructions, gives it a new identity, or puts the server above the
+    /// user.
+    Takeover,
+    /// Keeps something from the user, or scripts what to tell them when they ask.
+    Conceal,
+}
+
+/// One phrase: its family, the literal fragments (lowercase) at least one of which every match
+/// holds, and the case-insensitive pattern.
+pub struct Phrase {
+    pub family: Family,
+    pub arms: &'static [&'static str],
+    pub pattern: &'static str,
+}
+
+use Family::{Conceal, Takeover};
+
+/// Between two parts of one order: anything but the end of a sentence.
+macro_rules! gap {
+    ($n:literal) => {
+        concat!(r"[^.;!?。\n]{0,", $n, "}")
+    };
+}
+
+#[rustfmt::skip]
+pub const PHRASES: &[Phrase] = &[
+    // Spanish.
+    Phrase { family: Takeover, arms: &["ignor", "olvid", "descart", "desatiend"], pattern: r"\b(?:ignor|olvid|descart|desatiend)\w*\s+(?:todas?\s+|cualquier\s+)?(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|indicaciones|órdenes|ordenes|reglas|directrices|consignas)" },
+    Phrase { family: Takeover, arms: &["instruccion", "indicacion", "regla", "directrice", "norma"], pattern: concat!(r"\b(?:instrucciones|indicaciones|reglas|directrices|normas)\b", gap!(80), r"\b(?:quedan?\s+sin\s+efecto|ya\s+no\s+(?:aplican|rigen|son\s+válidas|cuentan|valen)|dej(?:a|an)\s+de\s+(?:aplicar|regir|valer))") },
+    Phrase { family: Takeover, arms: &["prevalece", "prioridad"], pattern: concat!(r"\b(?:prevalece|tienen?\s+prioridad)\b", gap!(40), r"\b(?:servidor|herramienta)") },
+    Phrase { family: Takeover, arms: &["sigue", "siga", "obedec", "acat"], pattern: r"\b(?:sigue|siga|obedece|obedezca|acata|acate)\s+(?:solo|sólo|solamente|únicamente|unicamente)\b" },
+    Phrase { family: Takeover, arms: &["aunque"], pattern: r"\baunque\s+el\s+(?:usuario|cliente|paciente)\s+(?:pida|diga|solicite|indique|se\s+oponga)" },
+    Phrase { family: Takeover, arms: &["eres"], pattern: r"\b(?:ya\s+no\s+eres|a\s+partir\s+de\s+(?:ahora|este\s+momento)[,]?\s+eres)\b" },
+    Phrase { family: Takeover, arms: &["peticion", "solicitud"], pattern: concat!(r"\b(?:peticiones|solicitudes)\s+del\s+(?:usuario|paciente|cliente)\b", gap!(50), r"\b(?:orientativas|ignorar|ignoradas|no\s+cuentan|secundarias)") },
+    Phrase { family: Conceal, arms: &["usuario", "cliente", "paciente"], pattern: concat!(r"\b(?:no|nunca|jamás|jamas)\s+(?:se\s+lo\s+|le\s+|les\s+|lo\s+|se\s+)?(?:dig|mencion|inform|coment|revel|cuent|muestr)\w*\b", gap!(50), r"\b(?:usuario|cliente|paciente)") },
+    Phrase { family: Conceal, arms: &["pregunta"], pattern: concat!(r"\bsi\s+el\s+(?:usuario|cliente|paciente)\s+pregunta\b", gap!(80), r"\b(?:dile|dígale|digale|responde|responda|contesta|conteste|di|diga|explícale|explicale)\s+que") },
+    Phrase { family: Conceal, arms: &["sepa", "conocimiento", "avisar"], pattern: r"\bsin\s+(?:que\s+el\s+(?:usuario|cliente|paciente)\s+(?:lo\s+)?sepa|el\s+conocimiento\s+del\s+(?:usuario|cliente|paciente)|avisar\s+al\s+(?:usuario|cliente|paciente))" },
+    // French.
+    Phrase { family: Takeover, arms: &["ignor", "oubli", "compte"], pattern: r"\b(?:ignore[zr]?|oublie[zr]?|ne\s+tenez\s+(?:plus\s+)?(?:pas\s+)?compte\s+de)\s+(?:toutes\s+)?(?:les\s+|vos\s+|tes\s+)?(?:instructions|consignes|règles|directives)" },
+    Phrase { family: Takeover, arms: &["plus"], pattern: r"\b(?:vous\s+n['’]êtes\s+plus|tu\s+n['’]es\s+plus)\b" },
+    Phrase { family: Takeover, arms: &["obéi", "obei", "suivez"], pattern: concat!(r"\b(?:n['’]obéi(?:ssez|s)|obéi(?:ssez|s)|suivez)\s+(?:qu['’]|uniquement|seulement)", gap!(60), r"\b(?:serveur|outil|consignes)") },
+    Phrase { family: Takeover, arms: &["instruction", "consigne", "règle", "directive"], pattern: concat!(r"\b(?:instructions|consignes|règles|directives)\b", gap!(60), r"\b(?:ne\s+s['’]appliquent\s+plus|sont\s+(?:annulées|caduques|nulles)|n['’]ont\s+plus\s+(?:cours|d['’]effet))") },
+    Phrase { family: Takeover, arms: &["demandes"], pattern: concat!(r"\bdemandes\s+de\s+l['’]utilisateur\b", gap!(60), r"\b(?:ignorer|ignorées|secondaires)") },
+    Phrase { family: Takeover, arms: &["même"], pattern: r"\bmême\s+si\s+l['’]utilisateur\s+(?:demande|dit|refuse|s['’]y\s+oppose)" },
+    Phrase { family: Conceal, arms: &["parle"], pattern: r"\bn['’]en\s+parle[zs]?\s+(?:jamais|pas)\b" },
+    Phrase { family: Conceal, arms: &["utilisateur", "client", "apparaître"], pattern: concat!(r"\bne\s+(?:le\s+|lui\s+|leur\s+)?(?:dites|dis|mentionnez|mentionne|signalez|signale|révélez|révèle|montrez|montre|faites)\s+(?:jamais|pas|rien)\b", gap!(60), r"\b(?:utilisateur|client|apparaître)") },
+    Phrase { family: Conceal, arms: &["utilisateur"], pattern: concat!(r"\bsi\s+l['’]utilisateur\s+(?:demande|pose|s['’]interroge)\b", gap!(80), r"\b(?:dites|répondez|réponds|dis|expliquez)\b") },
+    Phrase { family: Conceal, arms: &["sans"], pattern: r"\bsans\s+(?:le\s+dire\s+à|prévenir|en\s+informer|informer|que)\s+l['’]utilisateur" },
+    // German.
+    Phrase { family: Takeover, arms: &["ignorier", "vergiss", "vergessen"], pattern: r"\b(?:ignoriere|ignorier|ignorieren\s+sie|vergiss|vergessen\s+sie)\s+(?:alle\s+|sämtliche\s+)?(?:bisherigen\s+|vorherigen\s+|früheren\s+|deine\s+|ihre\s+)?(?:anweisungen|vorgaben|regeln|instruktionen|richtlinien)" },
+    Phrase { family: Takeover, arms: &["anweisung", "vorgabe", "regeln", "richtlinie", "instruktion"], pattern: concat!(r"\b(?:anweisungen|vorgaben|regeln|richtlinien|instruktionen)\b", gap!(60), r"\b(?:gelten\s+nicht\s+mehr|nicht\s+mehr\s+gelten|sind\s+(?:ungültig|aufgehoben)|außer\s+kraft)") },
+    Phrase { family: Takeover, arms: &["gelten"], pattern: concat!(r"\bgelten\s+(?:die|alle|deine|ihre|sämtliche)\b", gap!(60), r"\bnicht\s+mehr\b") },
+    Phrase { family: Takeover, arms: &["maßgeblich", "massgeblich"], pattern: r"\bma(?:ß|ss)geblich\s+ist\s+(?:allein|nur|ausschließlich|ausschliesslich)\b" },
+    Phrase { family: Takeover, arms: &["wenn"], pattern: r"\bauch\s+wenn\s+der\s+(?:nutzer|benutzer|kunde|anwender)\s+(?:etwas\s+anderes|es\s+anders|widerspricht)" },
+    Phrase { family: Takeover, arms: &["bist", "sind"], pattern: r"\b(?:du\s+bist\s+(?:nicht\s+mehr|ab\s+sofort|ab\s+jetzt)|sie\s+sind\s+(?:nicht\s+mehr|ab\s+sofort))\b" },
+    Phrase { family: Conceal, arms: &["nutzer", "kunde", "anwender"], pattern: concat!(r"\b(?:nutzer|benutzer|kunde|anwender)\w*\b", gap!(40), r"\bnicht\s+(?:erwähn|mitgeteil|mitteil|gesagt|sag|erzähl|anzeig|angezeig|zeig|informier)\w*") },
+    Phrase { family: Conceal, arms: &["fragt"], pattern: concat!(r"\bwenn\s+der\s+(?:nutzer|benutzer|kunde|anwender)\s+(?:fragt|nachfragt)\b", gap!(80), r"\b(?:sag|sage|sagen\s+sie|antworte|antworten\s+sie|erkläre)\b") },
+    Phrase { family: Conceal, arms: &["ohne"], pattern: r"\bohne\s+(?:dass\s+der\s+(?:nutzer|benutzer|kunde)|wissen\s+des\s+(?:nutzers|benutzers|kunden)|den\s+(?:nutzer|benutzer|kunden)\s+zu\s+informieren)" },
+    // Portuguese.
+    Phrase { family: Takeover, arms: &["ignor", "esqueç", "esquec", "desconsider"], pattern: r"\b(?:ignore|ignora|ignorem|esqueça|esqueca|desconsidere)\s+(?:todas\s+)?(?:as\s+)?(?:instruções|instrucoes|orientações|orientacoes|regras|diretrizes)" },
+    Phrase { family: Takeover, arms: &["mesmo"], pattern: r"\bmesmo\s+que\s+o\s+(?:usuário|usuario|utilizador|cliente)\s+(?:peça|peca|diga|solicite)" },
+    Phrase { family: Takeover, arms: &["você", "voce"], pattern: r"\b(?:voc[êe]\s+não\s+é\s+mais|a\s+partir\s+de\s+agora[,]?\s+voc[êe]\s+é)\b" },
+    Phrase { family: Conceal, arms: &["usuário", "usuario", "utilizador", "cliente"], pattern: concat!(r"\bnão\s+(?:conte|diga|mencione|informe|revele|mostre)\b", gap!(50), r"\b(?:usuário|usuario|utilizador|cliente)") },
+    Phrase { family: Conceal, arms: &["perguntar"], pattern: concat!(r"\bse\s+o\s+(?:usuário|usuario|utilizador|cliente)\s+perguntar\b", gap!(80), r"\b(?:diga|responda)\b") },
+    // Italian.
+    Phrase { family: Takeover, arms: &["ignora", "dimentic"], pattern: r"\b(?:ignora|ignorate|dimentica|dimenticate)\s+(?:tutte\s+)?(?:le\s+)?(?:istruzioni|regole|direttive|indicazioni)" },
+    Phrase { family: Takeover, arms: &["anche", "più"], pattern: r"\b(?:anche\s+se\s+l['’]utente\s+(?:chiede|dice)|non\s+sei\s+più)\b" },
+    Phrase { family: Conceal, arms: &["utente", "cliente"], pattern: concat!(r"\bnon\s+(?:dire|dirlo|menzionare|rivelare|mostrare|informare)\b", gap!(50), r"\b(?:utente|cliente)") },
+    Phrase { family: Conceal, arms: &["chiede"], pattern: concat!(r"\bse\s+l['’]utente\s+chiede\b", gap!(80), r"\b(?:di|rispondi)\s+che") },
+    // Japanese.
+    Phrase { family: Takeover, arms: &["無視", "忘れ", "無効"], pattern: r"(?:以前|前|これまで|システム|元|最初)の(?:指示|命令|プロンプト|ルール|設定)(?:は|を)(?:すべて|全て)?(?:無視|忘れ|無効)" },
+    Phrase { family: Takeover, arms: &["関わらず", "かかわらず", "無視"], pattern: r"ユーザー(?:の(?:依頼|指示|要求|リクエスト))?[^。]{0,20}(?:に関わらず|にかかわらず|を無視)" },
+    Phrase { family: Conceal, arms: &["ないで"], pattern: r"(?:ユーザー|利用者|作成者)(?:に|には|へ)[^。]{0,30}(?:説明し|伝え|言わ|知らせ|報告し|見せ|表示し)ないで" },
+    Phrase { family: Conceal, arms: &["とだけ"], pattern: r"とだけ(?:伝え|言|答え|報告)" },
+    // Chinese.
+    Phrase { family: Takeover, arms: &["忽略", "无视", "忘记", "忘掉"], pattern: r"(?:忽略|无视|忘记|忘掉)(?:之前|以前|所有|上述|先前|系统)?(?:的)?(?:所有)?(?:指令|指示|说明|规则|提示)" },
+    Phrase { family: Takeover, arms: &["即使", "就算"], pattern: r"(?:即使|就算)用户" },
+    Phrase { family: Conceal, arms: &["不要", "隐瞒", "保密"], pattern: r"不要(?:告诉|通知|提及|透露|提醒)(?:给)?用户|(?:对|向)用户(?:隐瞒|保密)" },
+    Phrase { family: Conceal, arms: &["如果用户"], pattern: concat!(r"如果用户问", gap!(40), r"(?:就说|告诉他们|回答)") },
+];
+
+/// The literal fragments that arm `family`'s phrases.
+pub fn arms(family: Family) -> Vec<&'static str> {
+    let mut arms: Vec<&'static str> = PHRASES
+        .iter()
+        .filter(|phrase| phrase.family == family)
+        .flat_map(|phrase| phrase.arms.iter().copied())
+        .collect();
+    arms.sort_unstable();
+    arms.dedup();
+    arms
+}
