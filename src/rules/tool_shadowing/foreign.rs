@@ -114,14 +114,16 @@ pub fn others(
         // MCP servers are among them (`deploying to any server` is a machine).
         let of_tools = (range.start.max(at.saturating_sub(8))..at).any(|b| {
             doc.tokens[b].info.thing & thing::TOOL != 0 && !doc.word(b).starts_with("server")
-                || matches!(doc.word(b), "call" | "calls" | "mcp")
+                || matches!(doc.word(b), "call" | "calls" | "mcp" | "action" | "actions")
         });
         // `any tool on any connected server`: the tool's server is anyone's.
         let on_any_server = any
             && !server_noun
             && (at + 1..range.end.min(at + 6)).any(|b| {
                 doc.word(b).starts_with("server")
-                    && (at + 1..b).any(|q| matches!(doc.word(q), "any" | "every" | "other" | "all"))
+                    && (at + 1..b).any(|q| {
+                        matches!(doc.word(q), "any" | "every" | "other" | "all" | "another")
+                    })
             });
         let other = other || any && server_noun && of_tools || on_any_server;
         (other || any).then_some((at, quantified, other))
