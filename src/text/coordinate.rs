@@ -51,6 +51,33 @@ pub(super) fn coordinate(
             readings[index].subject_tokens = subject;
         }
     }
+    // `Infostealers in this family read the browser's cookies, then upload them to a panel`:
+    // a base verb after `then` continues a plural subject's statement; it orders nothing.
+    // (`Reads the files, then send them`, whose verb agrees with no plural, stays an order.)
+    for index in 1..clauses.len() {
+        let opens = clauses[index].tokens.start;
+        let word =
+            |at: usize| tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default();
+        let previous = &readings[index - 1];
+        let plural_statement = previous.form == Form::Statement
+            && previous.subject == read::Party::Other
+            && !previous.subject_tokens.is_empty()
+            && previous.verb.is_some_and(|verb| !tokens[verb].info.is_third());
+        let continues = matches!(word(opens), "then")
+            || matches!(word(opens), "and") && word(opens + 1) == "then";
+        if plural_statement
+            && continues
+            && clauses[index - 1].sentence == clauses[index].sentence
+            && readings[index].form == Form::Imperative
+        {
+            let subject = readings[index - 1].subject_tokens.clone();
+            let reading = &mut readings[index];
+            reading.form = Form::Statement;
+            reading.subject = read::Party::Other;
+            reading.subject_tokens = subject;
+            reading.obligation = false;
+        }
+    }
     // `point it out`, `leave them out`: a particle verb split by its pronoun object does
     // what the phrase does.
     for reading in readings.iter_mut() {

@@ -484,6 +484,12 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
         return false;
     }
     let Some(next) = tokens.get(at + 1) else { return token.info.thing == 0 };
+    // `(default 1 hour)`, `default: none`: a note of a default value.
+    if lower.get(token.start..token.end) == Some("default")
+        && matches!(next.kind, Kind::Number | Kind::Punct(_))
+    {
+        return false;
+    }
     // `stop requests from the user are not honoured`: a noun phrase, then its verb group.
     let subject_then_be = (next.info.thing != 0 || next.info.is_third())
         && (at + 2..tokens.len().min(at + 7))

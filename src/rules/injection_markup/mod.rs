@@ -118,7 +118,42 @@ impl TextRule for InjectionMarkup {
         let raw = text.as_str();
         let found = markers::markers(raw);
         let doc = text.doc();
+        // A mark alone in a preset value of a tool that handles marks (`strip_special_tokens`
+        // with `"default": ["<|im_start|>", "[INST]"]`) is a token list's entry: it opens
+        // nothing a model reads as a turn. Elsewhere a lone system mark stays medium.
+        let preset = text.path().rsplit('.').next().is_some_and(|last| {
+            ["default", "enum[", "examples[", "const"].iter().any(|key| last.starts_with(key))
+        }) && text.scope().is_some_and(|scope| {
+            let name = scope.entity.value.get("name").and_then(crate::json::Value::as_str);
+            crate::rules::scope::name_words(name.unwrap_or_default()).iter().any(|word| {
+                matches!(
+                    word.as_str(),
+                    "token"
+                        | "tokens"
+                        | "tokenize"
+                        | "tokenizer"
+                        | "special"
+                        | "strip"
+                        | "sanitize"
+                        | "sanitise"
+                        | "scrub"
+                        | "escape"
+                        | "detect"
+                )
+            })
+        });
         let lone = lone(raw, &found);
+        if lone && preset {
+            hits.extend(found.iter().map(|marker| {
+                Hit::new(
+                    marker.range.start,
+                    marker.range.end,
+                    "chat markup alone in a preset value",
+                )
+                .with_severity(Severity::Low)
+            }));
+            return;
+        }
         let named = named(doc, &found);
         hits.extend((0..found.len()).filter_map(|index| judge(doc, &found, index, &named, lone)));
         for span in doc.spans.iter().filter(|span| span.kind == SpanKind::Comment) {

@@ -190,6 +190,10 @@ fn is_unspaced_script(c: char) -> bool {
         | '\u{19E0}'..='\u{19FF}'
         | '\u{3001}'..='\u{30FF}'   // CJK punctuation, hiragana, katakana
         | '\u{31F0}'..='\u{31FF}'
+        | '\u{FF01}'..='\u{FF0F}'   // fullwidth punctuation: `（`, `）`, `：`
+        | '\u{FF1A}'..='\u{FF20}'
+        | '\u{FF3B}'..='\u{FF40}'
+        | '\u{FF5B}'..='\u{FF65}'
         | '\u{FF66}'..='\u{FF9F}'
     ) || is_cjk_ideograph(c)
 }

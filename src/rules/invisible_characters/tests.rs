@@ -475,6 +475,8 @@ fn balanced_bidi_controls_in_rtl_text_are_quiet() {
 fn zero_width_spaces_in_unspaced_scripts_are_quiet() {
     assert_quiet("สรุปเนื้อหา\u{200B}เอกสาร");
     assert_quiet("社内文書を\u{200B}検索します");
+    // Fullwidth punctuation belongs to the same unspaced run.
+    assert_quiet("入力してください\u{200B}（例：設定ファイル）");
     assert_quiet("ຂໍ້ຄວາມ\u{2060}ລາວ");
 }
 
