@@ -502,11 +502,15 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
                     && (!tokens[later].info.is_verb() || tokens[later].info.func & func::BE != 0)
             })
             .any(|later| tokens[later].info.func & (func::BE | func::MODAL) != 0);
+    // `say they are sorted by relevance`, `tell them it was sent`: a verb of saying takes a
+    // whole clause as its object.
+    let says = token.info.act & crate::vocab::classes::act::SAY != 0
+        && next.info.func & func::PRONOUN != 0;
     if is_word(tokens, at + 1, lower, &["of"])
-        || subject_then_be
+        || subject_then_be && !says
         || next.info.func & (func::MODAL | func::BE) != 0
         || next.info.is_third() && next.info.thing == 0
-        || noun_then_be(tokens, lower, at)
+        || noun_then_be(tokens, lower, at) && !says
     {
         return false;
     }

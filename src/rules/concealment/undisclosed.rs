@@ -92,6 +92,16 @@ pub(super) const TRIGGERS: &[&str] = &[
 /// Whether `clause` states a side effect that reaches outside or costs the user: data moved
 /// to an address or an outside party, a fee or charge added, something permanently deleted.
 fn side_effect(doc: &Doc, clause: usize) -> bool {
+    effect(doc, clause, true)
+}
+
+/// [`side_effect`] that a prepared answer would cover: a payment alone (`transfers money`) is
+/// what a payment tool is for, so only a fee, a commission, an outside copy or an erasure.
+pub(super) fn covered_effect(doc: &Doc, clause: usize) -> bool {
+    effect(doc, clause, false)
+}
+
+fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
     let reading = &doc.readings[clause];
     if reading.negated {
         return false;
@@ -106,7 +116,11 @@ fn side_effect(doc: &Doc, clause: usize) -> bool {
     let outside = doc.address_in(whole.clone()).is_some()
         || doc.has_word(whole.clone(), OUTSIDE)
         || whole.clone().any(|at| doc.word(at) == "our" && doc.word(at + 1) == "servers");
-    let charged = reading.act & act::PAY != 0
+    // `ordered by the referral commission we earn`: the tool's own money in what it does.
+    let interested =
+        doc.has_word(tokens.clone(), &["commission", "referral", "kickback", "sponsored"]);
+    let charged = interested
+        || payments && reading.act & act::PAY != 0
         || doc.has_word(tokens.clone(), &["fee", "charge", "surcharge", "insurance"])
             && doc.has_word(tokens.clone(), &["added", "adds", "deducted", "charged", "billed"]);
     let erased = (reading.act & act::DELETE != 0

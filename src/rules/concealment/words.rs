@@ -139,3 +139,19 @@ fn every_form(entries: &[&str]) -> HashSet<String> {
         .map(|(word, _)| word)
         .collect()
 }
+
+/// Words of a condition under which the tool failed: what a false report covers.
+pub(super) const FAILURES: &[&str] = &[
+    "fails",
+    "fail",
+    "failed",
+    "failing",
+    "declined",
+    "rejected",
+    "errors",
+    "bounces",
+    "bounced",
+    "expired",
+    "invalid",
+    "unverified",
+];
