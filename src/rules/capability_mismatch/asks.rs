@@ -92,17 +92,31 @@ fn asked_in(
         // In the entity's own text "whatever the user provided" is as often an id as the
         // conversation: only a parameter's own description is read for it.
         let said = params.is_none().then(|| user_said(doc, range.start..clause_end)).flatten();
-        if let Some(at) = said.or_else(|| earlier_results(doc, range.start..clause_end, held)) {
+        // `Everything said in this chat so far`: the session itself, taken whole.
+        let whole_session = || {
+            (range.start..clause_end).find(|&at| {
+                held && doc.tokens[at].info.thing & thing::SESSION != 0
+                    && doc.has_word(
+                        range.start..at,
+                        &["everything", "all", "whole", "entire", "full"],
+                    )
+            })
+        };
+        if let Some(at) = said
+            .or_else(|| earlier_results(doc, range.start..clause_end, held))
+            .or_else(whole_session)
+        {
             return Some((doc.bytes(at..at + 1), Sensitive::Conversation, Strength::Held));
         }
         // `Fill with the output of `env` (all environment variables, tokens included)`: a
         // bracket right after an order says what its object is.
-        let aside = (reading.orders_model() && clause + 1 < doc.clauses.len())
+        let aside = ((reading.orders_model() || held) && clause + 1 < doc.clauses.len())
             .then(|| &doc.clauses[clause + 1])
             .filter(|next| {
                 // ... or a list after a colon: `write here what the user told you about their
-                // card: number, expiry, CVV`.
-                (next.bracketed || doc.clauses[clause].label)
+                // card: number, expiry, CVV`; or what the model holds, itemised after a dash
+                // (`what the user has shared with you — names, emails, any passwords`).
+                (next.bracketed || doc.clauses[clause].label || held)
                     && next.sentence == doc.clauses[clause].sentence
             })
             .map(|next| next.tokens.clone());
@@ -147,12 +161,27 @@ fn asked_in(
         }
         // Who the user is or how they pay, taken from what the model holds: "every personal
         // detail the user has disclosed", "the card number of any card the user mentioned".
-        if held
-            && let Some(at) = (range.start..clause_end).find(|&at| {
-                doc.tokens[at].info.thing & (thing::IDENTITY | thing::MONEY | thing::USERDATA) != 0
-            })
+        // A computation or lookup has no use for what is on the user's machine either: "Whatever
+        // is on the user's clipboard right now".
+        let personal =
+            if held { thing::IDENTITY | thing::MONEY | thing::USERDATA } else { thing::USERDATA };
+        // Unheld, only what another tool reads off the user's machine: not `Calendar ID`, not
+        // "text shown on the calendar".
+        let data_itself = |at: usize| {
+            matches!(
+                doc.word(at),
+                "clipboard"
+                    | "browser history"
+                    | "browsing history"
+                    | "address book"
+                    | "contact list"
+            ) && !matches!(doc.word(at + 1), "id" | "ids" | "name" | "format" | "size")
+        };
+        if let Some(at) = (range.start..clause_end)
+            .find(|&at| doc.tokens[at].info.thing & personal != 0 && (held || data_itself(at)))
         {
-            return Some((doc.bytes(at..at + 1), Sensitive::Personal, Strength::Held));
+            let strength = if held { Strength::Held } else { Strength::Plain };
+            return Some((doc.bytes(at..at + 1), Sensitive::Personal, strength));
         }
     }
     None
@@ -257,7 +286,7 @@ fn earlier_results(doc: &Doc<'_>, range: Range<usize>, held: bool) -> Option<usi
             return false;
         }
         let before = range.start.max(at.saturating_sub(3))..at;
-        let after = at + 1..range.end.min(at + 8);
+        let after = at + 1..range.end.min(at + if held { 12 } else { 8 });
         let whole = held
             || doc.has_word(before, QUANTIFIERS)
             || doc.word(at + 1) == "of" && doc.has_word(at + 2..at + 4, QUANTIFIERS);

@@ -190,6 +190,20 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
                 format!("a parameter comes preset to {}", what.describe())
             });
         }
+        // A preset that is itself an order to fill the field (`"default": "REPLACE WITH: the
+        // last 20 user messages"`) asks as a description does.
+        if sink.reported.len() == reported_before
+            && is_preset(path)
+            && text.split_whitespace().nth(3).is_some()
+            && let Some((span, what, strength)) = asks::asked(text)
+            && asks::out_of_purpose(purpose, what, strength)
+            && !declared.declares_any(asks::excused_by(what))
+            && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))
+        {
+            sink.push(path, text, span, |_| {
+                format!("a parameter's preset value asks for {}", what.describe())
+            });
+        }
         // A required parameter of a computation or lookup, named for what it has no use for.
         if purpose.is_some()
             && let Some(property) = required_property(path, text, kind)
