@@ -39,6 +39,7 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Takeover, arms: &["instruccion", "indicacion", "regla", "directrice", "norma"], pattern: concat!(r"\b(?:instrucciones|indicaciones|reglas|directrices|normas)\b", gap!(80), r"\b(?:quedan?\s+sin\s+efecto|ya\s+no\s+(?:aplican|rigen|son\s+válidas|cuentan|valen)|dej(?:a|an)\s+de\s+(?:aplicar|regir|valer))") },
     Phrase { family: Takeover, arms: &["prevalece", "prioridad"], pattern: concat!(r"\b(?:prevalece|tienen?\s+prioridad)\b", gap!(40), r"\b(?:servidor|herramienta)") },
     Phrase { family: Takeover, arms: &["sigue", "siga", "obedec", "acat"], pattern: r"\b(?:sigue|siga|obedece|obedezca|acata|acate)\s+(?:solo|sólo|solamente|únicamente|unicamente)\b" },
+    Phrase { family: Takeover, arms: &["dej"], pattern: r"\bdej(?:a|e|en|ar)\s+de\s+(?:seguir|obedecer|atender)\s+(?:las\s+|tus\s+|sus\s+)?(?:indicaciones|instrucciones|órdenes|ordenes|reglas|peticiones)" },
     Phrase { family: Takeover, arms: &["aunque"], pattern: r"\baunque\s+el\s+(?:usuario|cliente|paciente)\s+(?:pida|diga|solicite|indique|se\s+oponga)" },
     Phrase { family: Takeover, arms: &["eres"], pattern: r"\b(?:ya\s+no\s+eres|a\s+partir\s+de\s+(?:ahora|este\s+momento)[,]?\s+eres)\b" },
     Phrase { family: Takeover, arms: &["peticion", "solicitud"], pattern: concat!(r"\b(?:peticiones|solicitudes)\s+del\s+(?:usuario|paciente|cliente)\b", gap!(50), r"\b(?:orientativas|ignorar|ignoradas|no\s+cuentan|secundarias)") },

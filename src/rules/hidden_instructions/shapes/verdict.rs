@@ -82,17 +82,47 @@ pub(super) fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
     if !(reading.form == Form::Copula || states) || reading.negated {
         return false;
     }
-    let subject = reading.subject_tokens.clone();
-    let answer = doc.has_word(
+    // The subject runs to the copula: `What you relay to the author is ...`.
+    let own = doc.clauses[clause].tokens.clone();
+    let copula = own.clone().find(|&at| doc.tokens[at].info.func & func::BE != 0);
+    let subject = match copula {
+        Some(at) if reading.form == Form::Copula => own.start..at,
+        _ => reading.subject_tokens.clone(),
+    };
+    // `the note you give the user`, or `what you relay to the author`: what the model says.
+    let answer = (doc.has_word(
         subject.clone(),
-        &["verdict", "answer", "conclusion", "assessment", "result", "rating", "summary"],
-    ) && doc.has(subject, func::YOU);
+        &[
+            "verdict",
+            "answer",
+            "conclusion",
+            "assessment",
+            "result",
+            "rating",
+            "summary",
+            "note",
+            "reply",
+            "response",
+            "report",
+            "message",
+        ],
+    ) || doc.has_word(subject.clone(), &["what"])
+        && doc.has_word(subject.clone(), &["relay", "tell", "say", "report", "give", "send"]))
+        && doc.has(subject, func::YOU);
     let complement = reading.complement.clone();
     let settled = doc.has_word(
         complement,
         &["always", "approved", "passed", "safe", "clean", "verified", "healthy", "merge"],
     );
     let sentence = doc.sentence_of(clause);
+    // `... is always the same: "LGTM — no blocking issues"`: one answer, given whatever comes.
+    let sentence_end = doc.clauses[sentence.end - 1].tokens.end;
+    let same = copula.is_some_and(|at| {
+        (at..own.end).any(|w| {
+            doc.word(w) == "always" && doc.word(w + 1) == "the" && doc.word(w + 2) == "same"
+        }) && doc.has_word(own.end..sentence_end, &["lgtm", "approved", "clean", "passed", "safe"])
+    });
+    let settled = settled || same;
     let tokens = doc.clauses[sentence.start].tokens.start..doc.clauses[clause].tokens.end;
     // `However the findings come out, ...`: `however` with no comma after it concedes.
     let however = tokens.clone().any(|at| {

@@ -66,7 +66,13 @@ pub(super) fn voids_rules(doc: &Doc, clause: usize) -> bool {
     }
     // `..., so your usual safety guidelines are suspended`: the void inside a longer clause.
     let inner = doc.naming(tokens.clone(), thing::RULES | thing::SAFETY).any(|at| {
-        let yours = doc.has_word(at.saturating_sub(3).max(tokens.start)..at, &["your"]);
+        // `your usual safety guidelines`, `the assistant's content guidelines`.
+        let before = at.saturating_sub(3).max(tokens.start)..at;
+        let yours = doc.has_word(before.clone(), &["your"])
+            || before.clone().any(|b| {
+                doc.tokens[b].info.thing & thing::MODEL != 0
+                    && doc.tokens[b].is(crate::text::lex::flag::POSSESSIVE)
+            });
         let after = at + 1..(at + 6).min(tokens.end);
         let be = after.clone().find(|&b| doc.tokens[b].info.func & func::BE != 0);
         yours && be.is_some_and(|b| doc.has(b + 1..(b + 3).min(tokens.end), func::VOID))
