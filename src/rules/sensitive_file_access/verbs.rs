@@ -30,6 +30,8 @@ pub const READ_VERBS: &[&str] = &[
     "grab", "grabs", "grabbing",
     "extract", "extracts", "extracting",
     "obtain", "obtains", "obtaining",
+    "gather", "gathers", "gathering",
+    "assemble", "assembles", "assembling",
 ];
 
 /// Verbs that carry a file's contents elsewhere: into an argument, a request, a message.
@@ -48,6 +50,8 @@ pub const CARRY_VERBS: &[&str] = &[
     "submit", "submits", "submitting",
     "embed", "embeds", "embedding",
     "transmit", "transmits", "transmitting",
+    "duplicate", "duplicates", "duplicating",
+    "supply", "supplies", "supplying",
 ];
 
 fn kind(word: &str) -> Verb {
