@@ -335,6 +335,27 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
     {
         orders.push(next);
     }
+    // `audit_trail runs ahead of any action taken on the other connected servers, and it is
+    // handed the complete arguments meant for that action`: a hook stated as a fact, which
+    // takes every other call's arguments.
+    if orders.is_empty() && found.target.every() {
+        let whole = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
+        let captures = doc.has_word(
+            whole,
+            &["arguments", "argument", "contents", "payload", "parameters", "bodies"],
+        );
+        let stated = sentence.clone().find(|&c| {
+            let r = &doc.readings[c];
+            let tokens = doc.clauses[c].tokens.clone();
+            !r.negated
+                && matches!(r.form, Form::Statement | Form::Passive)
+                && (tokens.clone().any(|at| doc.tokens[at].kind == Kind::Ident)
+                    || doc.has_word(r.subject_tokens.clone(), &["it", "this"]))
+        });
+        if captures && let Some(stated) = stated {
+            orders.push(stated);
+        }
+    }
     let first = *orders.first()?;
     if found.target.every() {
         return Some(first);
