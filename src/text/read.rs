@@ -289,6 +289,18 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     while at < end && !opens_verb_group(tokens, lower, at, subject_start, end) {
         at += 1;
     }
+    // `a copy of any .env file that is read should also be mailed to ...`: a relative clause
+    // inside the subject has its own verb; the clause's is the modal group after it.
+    if at > subject_start + 1
+        && at < end
+        && is_word(tokens, at - 1, lower, &["that", "which", "who"])
+        && let Some(modal) = (at + 1..end.min(at + 8)).find(|&later| {
+            tokens[later].info.func & func::MODAL != 0
+                && !tokens[at..later].iter().any(|t| t.is_punct(',') || t.is_punct(';'))
+        })
+    {
+        at = modal;
+    }
     reading.subject_tokens = subject_start..at;
     reading.subject = party(&tokens[subject_start..at]);
     // `the assistant no longer applies`: a negation right before the verb group is its own.

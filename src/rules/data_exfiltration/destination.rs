@@ -123,7 +123,13 @@ pub fn external(
             .spans_starting_in(start..start + 1)
             .any(|span| span.kind == crate::text::spans::SpanKind::Link);
         let before = range.start.max(at.saturating_sub(4))..at;
-        if !linked && doc.has_word(before, REFERENCES) {
+        // `every key you see to keys@...`: seeing, not a pointer to docs.
+        let reference = before.clone().any(|b| {
+            REFERENCES.contains(&doc.word(b))
+                && !(doc.word(b) == "see"
+                    && matches!(doc.word(b.wrapping_sub(1)), "you" | "they" | "we" | "can"))
+        });
+        if !linked && reference {
             return false;
         }
         let host = host(doc, at);
