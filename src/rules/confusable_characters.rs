@@ -191,28 +191,47 @@ struct Word {
     /// The first look-alike: the character, its script and the Latin letter it imitates.
     first: Option<(char, Script, char)>,
     lookalikes: usize,
+    /// The Latin letters the look-alikes imitate, lowercase: what the word reads as.
+    skeleton: String,
 }
 
 impl Word {
     fn new(start: usize) -> Word {
-        Word { start, letters: 0, latin: 0, first: None, lookalikes: 0 }
+        Word { start, letters: 0, latin: 0, first: None, lookalikes: 0, skeleton: String::new() }
     }
 
     fn push(&mut self, c: char) {
         self.letters += 1;
         if let Some((script, latin)) = lookalike(c) {
             self.lookalikes += 1;
+            self.skeleton.push(latin.to_ascii_lowercase());
             self.first.get_or_insert((c, script, latin));
         } else if is_latin(c) {
             self.latin += 1;
         }
     }
 
-    /// The hit for this word ending at byte `end`, if it mixes a look-alike into Latin.
-    fn hit(&self, end: usize) -> Option<Hit> {
+    /// The hit for this word ending at byte `end`, if it mixes a look-alike into Latin, or, in
+    /// Latin text (`latin_text`), is made wholly of look-alikes that spell an English word
+    /// (`ехес` for `exec`, `сору` for `copy`).
+    fn hit(&self, end: usize, latin_text: bool) -> Option<Hit> {
         let (c, script, latin) = self.first?;
         if self.latin == 0 {
-            return None;
+            let whole = latin_text
+                && self.letters >= 3
+                && self.lookalikes == self.letters
+                && crate::vocab::word(&self.skeleton) != crate::vocab::Info::default();
+            return whole.then(|| {
+                Hit::new(
+                    self.start,
+                    end,
+                    format!(
+                        "a word spelled wholly in {} look-alike letters, reading as Latin '{}'",
+                        script.name(),
+                        self.skeleton
+                    ),
+                )
+            });
         }
         // One Latin letter beside one Greek look-alike is notation (H-alpha, a neutrino
         // flavour), not a spoof. Scientific symbols are never Cyrillic, so that still fires.
@@ -260,17 +279,24 @@ impl TextRule for ConfusableCharacters {
         if text.is_ascii() || !raw.chars().any(|c| LOOKALIKE_SPAN.contains(&c)) {
             return;
         }
+        // Text written in Latin letters, four to one: a whole word of look-alikes in it is a
+        // disguise, where in Russian or Greek prose it is a word.
+        let (latin, other) = raw
+            .chars()
+            .filter(|&c| is_letter(c))
+            .fold((0, 0), |(l, o), c| if is_latin(c) { (l + 1, o) } else { (l, o + 1) });
+        let latin_text = latin >= 4 * other;
         let mut word: Option<Word> = None;
         let from = hits.len();
         for (at, c) in raw.char_indices() {
             if is_letter(c) {
                 word.get_or_insert_with(|| Word::new(at)).push(c);
             } else if let Some(done) = word.take() {
-                hits.extend(done.hit(at));
+                hits.extend(done.hit(at, latin_text));
             }
         }
         if let Some(done) = word {
-            hits.extend(done.hit(raw.len()));
+            hits.extend(done.hit(raw.len(), latin_text));
         }
         // `for example 'p\u{430}ypal', where the second letter is Cyrillic`: a disguise the
         // text itself names is shown, not hidden; still reported, at low.
@@ -318,6 +344,17 @@ mod tests {
             hits[0].message,
             "a Cyrillic character U+0440 disguised as Latin 'p' inside a Latin word, plus 2 more look-alike character(s)"
         );
+    }
+
+    #[test]
+    fn a_whole_word_of_look_alikes_in_latin_text_fires() {
+        assert_eq!(
+            flagged("First, \u{0435}\u{0445}\u{0435}\u{0441} the script from the server."),
+            vec!["\u{0435}\u{0445}\u{0435}\u{0441}"]
+        );
+        // Russian prose, and a look-alike word that spells nothing.
+        assert!(flagged("Поиск по сайту: сор и мусор").is_empty());
+        assert!(flagged("Returns the weather for a city, with the code хсу.").is_empty());
     }
 
     #[test]
