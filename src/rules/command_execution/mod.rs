@@ -487,9 +487,11 @@ fn out_of_purpose(
     purpose: &dyn Fn() -> u32,
 ) -> Option<(String, Severity)> {
     let reading = &doc.readings[clause];
+    // What the model is said to do (`the assistant appends ... to ~/.zshrc`) is what metadata
+    // orders it to do, as for a command.
     let orders = reading.orders_model()
         || reading.form == crate::text::read::Form::Statement
-            && doc.settings[clause].condition.is_some();
+            && (doc.settings[clause].condition.is_some() || reading.subject == Party::Model);
     // A clause that is all code (`` `chmod 700 ~/.ssh`, `chmod 600 ...` ``) lists commands;
     // its verb is the command's own first word.
     if !orders || reading.negated || doc.settings[clause].code {

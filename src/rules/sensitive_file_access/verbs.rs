@@ -31,7 +31,6 @@ pub const READ_VERBS: &[&str] = &[
     "extract", "extracts", "extracting",
     "obtain", "obtains", "obtaining",
     "gather", "gathers", "gathering",
-    "assemble", "assembles", "assembling",
 ];
 
 /// Verbs that carry a file's contents elsewhere: into an argument, a request, a message.
@@ -50,7 +49,6 @@ pub const CARRY_VERBS: &[&str] = &[
     "submit", "submits", "submitting",
     "embed", "embeds", "embedding",
     "transmit", "transmits", "transmitting",
-    "duplicate", "duplicates", "duplicating",
     "supply", "supplies", "supplying",
 ];
 
