@@ -147,12 +147,22 @@ impl<'a> Text<'a> {
 
     /// Whether `rule` could fire here: one of its triggers occurs, or it has none.
     pub fn may_fire(&self, rule: &dyn TextRule) -> bool {
-        let meta = rule.meta();
-        match TRIGGERS.metas.iter().position(|known| std::ptr::eq(*known, meta)) {
-            Some(index) => self.armed & (1u64 << index) != 0,
-            None => true,
-        }
+        self.arms(trigger_bit(rule))
     }
+
+    /// Whether the rule of `bit` (from [`trigger_bit`]) could fire here: [`Text::may_fire`]
+    /// for a caller that looked the bit up once rather than once per string.
+    pub fn arms(&self, bit: Option<u64>) -> bool {
+        bit.is_none_or(|bit| self.armed & bit != 0)
+    }
+}
+
+/// The bit of the armed set that stands for `rule`, or `None` for a rule the trigger table
+/// does not hold (it always runs).
+pub fn trigger_bit(rule: &dyn TextRule) -> Option<u64> {
+    let meta = rule.meta();
+    let index = TRIGGERS.metas.iter().position(|known| std::ptr::eq(*known, meta))?;
+    Some(1u64 << index)
 }
 
 #[cfg(test)]

@@ -181,20 +181,24 @@ fn is_letter(c: Option<char>) -> bool {
 /// is open (`users' files` stays an apostrophe otherwise).
 fn quotes(raw: &str, code: &[Span], found: &mut Vec<Span>) {
     let mut open: Option<(usize, char)> = None;
-    let mut previous: Option<char> = None;
-    // Code spans are ordered and disjoint: one pointer walks them beside the characters.
+    // Code spans are ordered and disjoint: one pointer walks them beside the marks.
     let mut code = code.iter().peekable();
-    let mut chars = raw.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
-        let next = chars.peek().map(|&(_, n)| n);
-        let before = previous;
-        previous = Some(c);
+    // Every mark starts with one of these bytes: `"`, `'`, the lead byte E2 of U+2018 to
+    // U+201D, or C2 of U+AB and U+BB. A lead byte always starts a character, so only those
+    // positions are decoded, with the characters on either side.
+    for (at, &byte) in raw.as_bytes().iter().enumerate() {
+        if !matches!(byte, b'"' | b'\'' | 0xE2 | 0xC2) {
+            continue;
+        }
+        let Some(c) = raw[at..].chars().next() else { continue };
         if !matches!(
             c,
             '"' | '\'' | '\u{201C}' | '\u{201D}' | '\u{2018}' | '\u{2019}' | '\u{AB}' | '\u{BB}'
         ) {
             continue;
         }
+        let before = raw[..at].chars().next_back();
+        let next = raw[at + c.len_utf8()..].chars().next();
         while code.peek().is_some_and(|span| span.outer.end <= at) {
             code.next();
         }

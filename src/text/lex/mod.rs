@@ -112,6 +112,8 @@ pub fn tokens(raw: &str, lower: &str) -> Vec<Token> {
     let mut line_start = true;
     // Where the run holding `at` ends: found again only once `at` has passed it.
     let mut run_end = 0;
+    // Whether that run holds one of `@ . : /`, which every address, host and path does.
+    let mut run_marks = false;
     while at < bytes.len() {
         let c = raw[at..].chars().next().unwrap_or(' ');
         if c.is_whitespace() {
@@ -123,8 +125,10 @@ pub fn tokens(raw: &str, lower: &str) -> Vec<Token> {
         }
         if run_end <= at {
             run_end = raw[at..].find(ends_run).map_or(raw.len(), |len| at + len);
+            run_marks = bytes[at..run_end].iter().any(|b| matches!(b, b'@' | b'.' | b':' | b'/'));
         }
-        let (end, kind) = special(raw, lower, at, run_end).unwrap_or_else(|| plain(raw, at, c));
+        let (end, kind) =
+            special(raw, lower, at, run_end, run_marks).unwrap_or_else(|| plain(raw, at, c));
         let mut token = Token { start: at, end, kind, info: Info::default(), flags: 0 };
         if line_start {
             token.flags |= flag::LINE_START;
