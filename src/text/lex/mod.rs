@@ -104,6 +104,32 @@ fn ends_run(c: char) -> bool {
         )
 }
 
+/// The character at byte `at` (a character boundary) of `raw`; an ASCII byte is read as is.
+#[inline]
+fn char_at(raw: &str, at: usize) -> char {
+    match raw.as_bytes()[at] {
+        byte @ 0..=0x7F => char::from(byte),
+        _ => raw[at..].chars().next().unwrap_or(' '),
+    }
+}
+
+/// Where the run starting at byte `from` ends (the first character that [`ends_run`], or the
+/// end of `raw`), and whether the run holds one of `@ . : /`: one pass, ASCII read bytewise.
+fn run_from(raw: &str, from: usize) -> (usize, bool) {
+    let bytes = raw.as_bytes();
+    let mut marks = false;
+    let mut at = from;
+    while at < bytes.len() {
+        let c = char_at(raw, at);
+        if ends_run(c) {
+            return (at, marks);
+        }
+        marks |= matches!(c, '@' | '.' | ':' | '/');
+        at += c.len_utf8();
+    }
+    (bytes.len(), marks)
+}
+
 /// Tokens of `raw`. `lower` is `raw` with ASCII letters lowercased (same byte offsets).
 pub fn tokens(raw: &str, lower: &str) -> Vec<Token> {
     let bytes = raw.as_bytes();
@@ -115,7 +141,7 @@ pub fn tokens(raw: &str, lower: &str) -> Vec<Token> {
     // Whether that run holds one of `@ . : /`, which every address, host and path does.
     let mut run_marks = false;
     while at < bytes.len() {
-        let c = raw[at..].chars().next().unwrap_or(' ');
+        let c = char_at(raw, at);
         if c.is_whitespace() {
             if c == '\n' || c == '\r' || c == '\u{2028}' {
                 line_start = true;
@@ -124,8 +150,7 @@ pub fn tokens(raw: &str, lower: &str) -> Vec<Token> {
             continue;
         }
         if run_end <= at {
-            run_end = raw[at..].find(ends_run).map_or(raw.len(), |len| at + len);
-            run_marks = bytes[at..run_end].iter().any(|b| matches!(b, b'@' | b'.' | b':' | b'/'));
+            (run_end, run_marks) = run_from(raw, at);
         }
         let (end, kind) =
             special(raw, lower, at, run_end, run_marks).unwrap_or_else(|| plain(raw, at, c));
