@@ -481,15 +481,18 @@ fn guess_verbs(lower: &str, tokens: &mut [Token]) {
     }
 }
 
-fn merge_phrases(lower: &str, tokens: Vec<Token>) -> Vec<Token> {
+fn merge_phrases(lower: &str, mut tokens: Vec<Token>) -> Vec<Token> {
     let lexicon = vocab::lexicon();
-    let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
+    // Merged in place: token `written` is the next one kept, and never passes `at`, the next
+    // one read, so a phrase is matched against tokens not yet overwritten.
+    let mut written = 0;
     let mut at = 0;
     let key = |token: &Token| lex::apostrophes_plain(&lower[token.start..token.end]);
     while at < tokens.len() {
         let token = tokens[at];
         if token.kind != Kind::Word {
-            out.push(token);
+            tokens[written] = token;
+            written += 1;
             at += 1;
             continue;
         }
@@ -511,22 +514,25 @@ fn merge_phrases(lower: &str, tokens: Vec<Token>) -> Vec<Token> {
                 if info.act != 0 {
                     info.forms = phrase.info.forms;
                 }
-                out.push(Token {
+                tokens[written] = Token {
                     start: token.start,
                     end: last.end,
                     kind: Kind::Word,
                     info,
                     flags: token.flags | (last.flags & lex::flag::POSSESSIVE),
-                });
+                };
+                written += 1;
                 at += phrase.rest.len() + 1;
             }
             None => {
-                out.push(token);
+                tokens[written] = token;
+                written += 1;
                 at += 1;
             }
         }
     }
-    out
+    tokens.truncate(written);
+    tokens
 }
 
 /// Whether `party` is the model.

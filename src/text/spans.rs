@@ -135,6 +135,10 @@ pub fn spans(raw: &str) -> Vec<Span> {
 /// the same length closes it (as CommonMark reads them); inside a span other runs are text.
 fn code(raw: &str, found: &mut Vec<Span>) {
     let bytes = raw.as_bytes();
+    // Most strings hold no backtick: one fast search says so.
+    if !bytes.contains(&b'`') {
+        return;
+    }
     let mut runs: Vec<(usize, usize)> = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
@@ -180,6 +184,10 @@ fn is_letter(c: Option<char>) -> bool {
 /// is an apostrophe; one after a letter and before a non-letter closes a quote only when one
 /// is open (`users' files` stays an apostrophe otherwise).
 fn quotes(raw: &str, code: &[Span], found: &mut Vec<Span>) {
+    // An ASCII string without `"` or `'` holds no mark: three fast searches say so.
+    if raw.is_ascii() && !raw.as_bytes().contains(&b'"') && !raw.as_bytes().contains(&b'\'') {
+        return;
+    }
     let mut open: Option<(usize, char)> = None;
     // Code spans are ordered and disjoint: one pointer walks them beside the marks.
     let mut code = code.iter().peekable();
@@ -241,6 +249,10 @@ fn quotes(raw: &str, code: &[Span], found: &mut Vec<Span>) {
 /// `<name ...>body</name>`, `[name]body[/name]`, and `<!-- comments -->`.
 fn tags(raw: &str, found: &mut Vec<Span>) {
     let bytes = raw.as_bytes();
+    // Every tag and comment opens with `<` or `[`; most strings hold neither.
+    if !bytes.contains(&b'<') && !bytes.contains(&b'[') {
+        return;
+    }
     // Open tags: name, outer start, body start, mark, and whether a style hides the body.
     let mut stack: Vec<(String, usize, usize, u8, bool)> = Vec::new();
     let mut at = 0;
@@ -350,6 +362,10 @@ fn markdown(raw: &str, found: &mut Vec<Span>) {
 /// `[//]: # (hidden text)`, `[comment]: <> "hidden"`: a link reference definition no link
 /// uses, which a rendered view hides like an HTML comment.
 fn markdown_comments(raw: &str, found: &mut Vec<Span>) {
+    // Each such line opens with `[`: without one, no line need be read.
+    if !raw.as_bytes().contains(&b'[') {
+        return;
+    }
     for (line, text) in super::lines(raw) {
         let Some(rest) = text.strip_prefix('[') else { continue };
         let Some(close) = rest.find("]:") else { continue };
