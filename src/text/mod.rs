@@ -109,11 +109,34 @@ pub fn window_before(text: &str, to: usize, max: usize) -> &str {
     &text[from..to]
 }
 
-impl<'a> Doc<'a> {
-    pub fn new(raw: &'a str) -> Doc<'a> {
+/// A string's tokens as its [`Doc`] holds them (multi-word names merged, verbs guessed), before
+/// anything is read from them: what a rule can look at to learn that nothing it reads is there,
+/// and leave the rest of the document unbuilt. [`Doc::from_words`] builds on it, so a string
+/// is never lexed twice.
+pub struct Words<'a> {
+    pub raw: &'a str,
+    /// `raw` with ASCII letters lowercased: the same byte offsets.
+    pub lower: String,
+    pub tokens: Vec<Token>,
+}
+
+impl<'a> Words<'a> {
+    pub fn new(raw: &'a str) -> Words<'a> {
         let lower = raw.to_ascii_lowercase();
         let mut tokens = merge_phrases(&lower, lex::tokens(raw, &lower));
         guess_verbs(&lower, &mut tokens);
+        Words { raw, lower, tokens }
+    }
+}
+
+impl<'a> Doc<'a> {
+    pub fn new(raw: &'a str) -> Doc<'a> {
+        Doc::from_words(Words::new(raw))
+    }
+
+    /// The document of `words`, read on from its tokens: spans, clauses, readings, settings.
+    pub fn from_words(words: Words<'a>) -> Doc<'a> {
+        let Words { raw, lower, tokens } = words;
         let spans = spans::spans(raw);
         let span_index = SpanIndex::new(&spans);
         let code: Vec<Range<usize>> = spans

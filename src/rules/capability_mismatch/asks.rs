@@ -8,16 +8,21 @@
 //! what to put there ("Copy in ..."). Both are read from the shared clause layer; a negated
 //! clause ("never include your password") asks for nothing.
 
-use crate::text::Doc;
+use crate::text::lex::{Kind, Token};
 use crate::text::query::Sensitive;
 use crate::text::read::Form;
+use crate::text::{Doc, Words};
 use crate::vocab::classes::thing;
 use std::ops::Range;
 
 /// What a parameter's description asks the model to put in the field, where it says so, and
 /// whether it is only a weak credential word (`key`, `token`: a lookup's own API key).
 pub(super) fn asked(text: &str) -> Option<(Range<usize>, Sensitive, bool)> {
-    let doc = Doc::new(text);
+    let words = Words::new(text);
+    if !words.tokens.iter().any(may_answer) {
+        return None;
+    }
+    let doc = Doc::from_words(words);
     for clause in 0..doc.clauses.len() {
         let reading = &doc.readings[clause];
         if reading.negated {
@@ -178,6 +183,25 @@ fn earlier_results(doc: &Doc<'_>, range: Range<usize>) -> Option<usize> {
             && (doc.has_word(after.clone(), &["other", "earlier", "previous", "previously"])
                 || doc.naming(after, thing::TOOL).next().is_some())
     })
+}
+
+/// Whether `token` can be what [`asked`] answers with: every answer is a token naming the user
+/// ([`user_said`]) or results ([`earlier_results`]), or one [`Doc::sensitive_in`] can name (a
+/// path, a variable, slot or identifier, or a word of a sensitive class). A description with
+/// none is answered `None` before its clauses are read.
+fn may_answer(token: &Token) -> bool {
+    let sensitive = thing::USER
+        | thing::RESULT
+        | thing::PROMPT
+        | thing::SECRET
+        | thing::SECRET_WEAK
+        | thing::ENV
+        | thing::CONVERSATION;
+    match token.kind {
+        Kind::Path | Kind::EnvVar | Kind::Slot | Kind::Ident => true,
+        Kind::Word => token.info.thing & sensitive != 0,
+        _ => false,
+    }
 }
 
 /// What a parameter's name (`user_password`, `session_transcript`) says it holds, with the
