@@ -11,6 +11,7 @@ use crate::text::Doc;
 use crate::tiered::Tiered;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::cell::OnceCell;
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 struct Triggers {
@@ -52,10 +53,42 @@ static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
             }
         }
     }
+    let (patterns, arms) = pruned(patterns, arms);
     let nfa = automaton(&patterns, AhoCorasickKind::ContiguousNFA);
     let all = arms.iter().fold(always, |all, bits| all | bits);
     Triggers { automaton: Tiered::new(nfa, DFA_AFTER_BYTES), patterns, arms, always, all, metas }
 });
+
+/// `patterns` without each one that holds another arming at least its rules (`telling` beside
+/// `tell`): wherever it occurs the other does too, since the search is overlapping and ASCII
+/// case-insensitive, so the armed set is the same and the automaton reports fewer matches. Of
+/// two patterns equal but for case, the first stays.
+fn pruned(patterns: Vec<&'static str>, arms: Vec<u64>) -> (Vec<&'static str>, Vec<u64>) {
+    let lowered: Vec<String> = patterns.iter().map(|p| p.to_ascii_lowercase()).collect();
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    for (at, pattern) in lowered.iter().enumerate() {
+        first.entry(pattern.as_str()).or_insert(at);
+    }
+    // Every inner substring of `pattern` on character boundaries, and the pattern itself
+    // when an earlier one equals it.
+    let dominated = |at: usize| {
+        let pattern = lowered[at].as_str();
+        let bounds: Vec<usize> =
+            (0..=pattern.len()).filter(|&i| pattern.is_char_boundary(i)).collect();
+        bounds.iter().any(|&start| {
+            bounds.iter().filter(|&&end| end > start).any(|&end| {
+                let whole = start == 0 && end == pattern.len();
+                first.get(&pattern[start..end]).is_some_and(|&other| {
+                    (!whole || other < at) && other != at && arms[other] & arms[at] == arms[at]
+                })
+            })
+        })
+    };
+    let keep: Vec<bool> = (0..patterns.len()).map(|at| !dominated(at)).collect();
+    let kept = |at: &usize| keep[*at];
+    let indices: Vec<usize> = (0..patterns.len()).filter(kept).collect();
+    (indices.iter().map(|&at| patterns[at]).collect(), indices.iter().map(|&at| arms[at]).collect())
+}
 
 /// The bytes of text searched with the NFA before the DFA is built.
 const DFA_AFTER_BYTES: usize = 1 << 20;
@@ -147,12 +180,22 @@ impl<'a> Text<'a> {
 
     /// Whether `rule` could fire here: one of its triggers occurs, or it has none.
     pub fn may_fire(&self, rule: &dyn TextRule) -> bool {
-        let meta = rule.meta();
-        match TRIGGERS.metas.iter().position(|known| std::ptr::eq(*known, meta)) {
-            Some(index) => self.armed & (1u64 << index) != 0,
-            None => true,
-        }
+        self.arms(trigger_bit(rule))
     }
+
+    /// Whether the rule of `bit` (from [`trigger_bit`]) could fire here: [`Text::may_fire`]
+    /// for a caller that looked the bit up once rather than once per string.
+    pub fn arms(&self, bit: Option<u64>) -> bool {
+        bit.is_none_or(|bit| self.armed & bit != 0)
+    }
+}
+
+/// The bit of the armed set that stands for `rule`, or `None` for a rule the trigger table
+/// does not hold (it always runs).
+pub fn trigger_bit(rule: &dyn TextRule) -> Option<u64> {
+    let meta = rule.meta();
+    let index = TRIGGERS.metas.iter().position(|known| std::ptr::eq(*known, meta))?;
+    Some(1u64 << index)
 }
 
 #[cfg(test)]

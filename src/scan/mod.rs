@@ -82,6 +82,14 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
     // Secrets among the matches past a rule's cap: masked all the same.
     let mut unreported: Vec<Hit> = Vec::new();
     let index = scope::Index::new(surfaces);
+    // Each text rule's trigger bit, looked up once for the scan rather than once per string.
+    let bits: Vec<Option<u64>> = rules
+        .iter()
+        .map(|rule| match rule {
+            Rule::Text(rule) => crate::rules::prepared::trigger_bit(*rule),
+            Rule::Scan(_) => None,
+        })
+        .collect();
     for (surface_index, surface) in surfaces.iter().enumerate() {
         for (entity_index, entity) in surface.entities.iter().enumerate() {
             let id = EntityId { surface: surface_index, entity: entity_index };
@@ -91,9 +99,9 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
             let label = OnceCell::new();
             crate::json::walk::string_leaves(&entity.value, &mut |path, raw| {
                 let text = Text::in_scope(raw, &scope, path);
-                for rule in rules {
+                for (rule, &bit) in rules.iter().zip(&bits) {
                     let Rule::Text(rule) = rule else { continue };
-                    if !text.may_fire(*rule) {
+                    if !text.arms(bit) {
                         continue;
                     }
                     rule.check(&text, &mut hits);

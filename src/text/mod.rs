@@ -120,11 +120,34 @@ pub fn window_before(text: &str, to: usize, max: usize) -> &str {
     &text[from..to]
 }
 
-impl<'a> Doc<'a> {
-    pub fn new(raw: &'a str) -> Doc<'a> {
+/// A string's tokens as its [`Doc`] holds them (multi-word names merged, verbs guessed), before
+/// anything is read from them: what a rule can look at to learn that nothing it reads is there,
+/// and leave the rest of the document unbuilt. [`Doc::from_words`] builds on it, so a string
+/// is never lexed twice.
+pub struct Words<'a> {
+    pub raw: &'a str,
+    /// `raw` with ASCII letters lowercased: the same byte offsets.
+    pub lower: String,
+    pub tokens: Vec<Token>,
+}
+
+impl<'a> Words<'a> {
+    pub fn new(raw: &'a str) -> Words<'a> {
         let lower = raw.to_ascii_lowercase();
         let mut tokens = merge_phrases(&lower, lex::tokens(raw, &lower));
         guess_verbs(&lower, &mut tokens);
+        Words { raw, lower, tokens }
+    }
+}
+
+impl<'a> Doc<'a> {
+    pub fn new(raw: &'a str) -> Doc<'a> {
+        Doc::from_words(Words::new(raw))
+    }
+
+    /// The document of `words`, read on from its tokens: spans, clauses, readings, settings.
+    pub fn from_words(words: Words<'a>) -> Doc<'a> {
+        let Words { raw, lower, tokens } = words;
         let spans = spans::spans(raw);
         let span_index = SpanIndex::new(&spans);
         let code: Vec<Range<usize>> = spans
@@ -492,15 +515,18 @@ fn guess_verbs(lower: &str, tokens: &mut [Token]) {
     }
 }
 
-fn merge_phrases(lower: &str, tokens: Vec<Token>) -> Vec<Token> {
+fn merge_phrases(lower: &str, mut tokens: Vec<Token>) -> Vec<Token> {
     let lexicon = vocab::lexicon();
-    let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
+    // Merged in place: token `written` is the next one kept, and never passes `at`, the next
+    // one read, so a phrase is matched against tokens not yet overwritten.
+    let mut written = 0;
     let mut at = 0;
     let key = |token: &Token| lex::apostrophes_plain(&lower[token.start..token.end]);
     while at < tokens.len() {
         let token = tokens[at];
         if token.kind != Kind::Word {
-            out.push(token);
+            tokens[written] = token;
+            written += 1;
             at += 1;
             continue;
         }
@@ -522,22 +548,25 @@ fn merge_phrases(lower: &str, tokens: Vec<Token>) -> Vec<Token> {
                 if info.act != 0 {
                     info.forms = phrase.info.forms;
                 }
-                out.push(Token {
+                tokens[written] = Token {
                     start: token.start,
                     end: last.end,
                     kind: Kind::Word,
                     info,
                     flags: token.flags | (last.flags & lex::flag::POSSESSIVE),
-                });
+                };
+                written += 1;
                 at += phrase.rest.len() + 1;
             }
             None => {
-                out.push(token);
+                tokens[written] = token;
+                written += 1;
                 at += 1;
             }
         }
     }
-    out
+    tokens.truncate(written);
+    tokens
 }
 
 /// Whether `party` is the model.

@@ -135,6 +135,10 @@ pub fn spans(raw: &str) -> Vec<Span> {
 /// the same length closes it (as CommonMark reads them); inside a span other runs are text.
 fn code(raw: &str, found: &mut Vec<Span>) {
     let bytes = raw.as_bytes();
+    // Most strings hold no backtick: one fast search says so.
+    if !bytes.contains(&b'`') {
+        return;
+    }
     let mut runs: Vec<(usize, usize)> = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
@@ -180,21 +184,29 @@ fn is_letter(c: Option<char>) -> bool {
 /// is an apostrophe; one after a letter and before a non-letter closes a quote only when one
 /// is open (`users' files` stays an apostrophe otherwise).
 fn quotes(raw: &str, code: &[Span], found: &mut Vec<Span>) {
+    // An ASCII string without `"` or `'` holds no mark: three fast searches say so.
+    if raw.is_ascii() && !raw.as_bytes().contains(&b'"') && !raw.as_bytes().contains(&b'\'') {
+        return;
+    }
     let mut open: Option<(usize, char)> = None;
-    let mut previous: Option<char> = None;
-    // Code spans are ordered and disjoint: one pointer walks them beside the characters.
+    // Code spans are ordered and disjoint: one pointer walks them beside the marks.
     let mut code = code.iter().peekable();
-    let mut chars = raw.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
-        let next = chars.peek().map(|&(_, n)| n);
-        let before = previous;
-        previous = Some(c);
+    // Every mark starts with one of these bytes: `"`, `'`, the lead byte E2 of U+2018 to
+    // U+201D, or C2 of U+AB and U+BB. A lead byte always starts a character, so only those
+    // positions are decoded, with the characters on either side.
+    for (at, &byte) in raw.as_bytes().iter().enumerate() {
+        if !matches!(byte, b'"' | b'\'' | 0xE2 | 0xC2) {
+            continue;
+        }
+        let Some(c) = raw[at..].chars().next() else { continue };
         if !matches!(
             c,
             '"' | '\'' | '\u{201C}' | '\u{201D}' | '\u{2018}' | '\u{2019}' | '\u{AB}' | '\u{BB}'
         ) {
             continue;
         }
+        let before = raw[..at].chars().next_back();
+        let next = raw[at + c.len_utf8()..].chars().next();
         while code.peek().is_some_and(|span| span.outer.end <= at) {
             code.next();
         }
@@ -237,6 +249,10 @@ fn quotes(raw: &str, code: &[Span], found: &mut Vec<Span>) {
 /// `<name ...>body</name>`, `[name]body[/name]`, and `<!-- comments -->`.
 fn tags(raw: &str, found: &mut Vec<Span>) {
     let bytes = raw.as_bytes();
+    // Every tag and comment opens with `<` or `[`; most strings hold neither.
+    if !bytes.contains(&b'<') && !bytes.contains(&b'[') {
+        return;
+    }
     // Open tags: name, outer start, body start, mark, and whether a style hides the body.
     let mut stack: Vec<(String, usize, usize, u8, bool)> = Vec::new();
     let mut at = 0;
@@ -346,6 +362,10 @@ fn markdown(raw: &str, found: &mut Vec<Span>) {
 /// `[//]: # (hidden text)`, `[comment]: <> "hidden"`: a link reference definition no link
 /// uses, which a rendered view hides like an HTML comment.
 fn markdown_comments(raw: &str, found: &mut Vec<Span>) {
+    // Each such line opens with `[`: without one, no line need be read.
+    if !raw.as_bytes().contains(&b'[') {
+        return;
+    }
     for (line, text) in super::lines(raw) {
         let Some(rest) = text.strip_prefix('[') else { continue };
         let Some(close) = rest.find("]:") else { continue };

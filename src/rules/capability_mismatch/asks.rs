@@ -8,16 +8,21 @@
 //! what to put there ("Copy in ..."). Both are read from the shared clause layer; a negated
 //! clause ("never include your password") asks for nothing.
 
-use crate::text::Doc;
+use crate::text::lex::{Kind, Token};
 use crate::text::query::Sensitive;
 use crate::text::read::Form;
+use crate::text::{Doc, Words};
 use crate::vocab::classes::thing;
 use std::ops::Range;
 
 /// What a parameter's description asks the model to put in the field, where it says so, and
 /// whether it is only a weak credential word (`key`, `token`: a lookup's own API key).
 pub(super) fn asked(text: &str) -> Option<(Range<usize>, Sensitive, Strength)> {
-    asked_in(&Doc::new(text), None)
+    let words = Words::new(text);
+    if !words.tokens.iter().any(may_answer) {
+        return None;
+    }
+    asked_in(&Doc::from_words(words), None)
 }
 
 /// What an order in an entity's own text (its description or title) tells the model to put
@@ -385,6 +390,30 @@ fn held(doc: &Doc<'_>, range: Range<usize>) -> bool {
             && matches!(doc.word(at.wrapping_sub(1)), "this" | "the" | "current")
             && matches!(doc.word(at.wrapping_sub(2)), "in" | "during" | "throughout" | "from")
     })
+}
+
+/// Whether `token` can be what [`asked`] answers with: every answer is a token naming the user
+/// ([`user_said`]) or results ([`earlier_results`]), the session taken whole, the user's
+/// personal data, or one [`Doc::sensitive_in`] can name (a path, a variable, slot or
+/// identifier, or a word of a sensitive class). A description with none is answered `None`
+/// before its clauses are read.
+fn may_answer(token: &Token) -> bool {
+    let sensitive = thing::USER
+        | thing::RESULT
+        | thing::PROMPT
+        | thing::SECRET
+        | thing::SECRET_WEAK
+        | thing::ENV
+        | thing::CONVERSATION
+        | thing::SESSION
+        | thing::USERDATA
+        | thing::IDENTITY
+        | thing::MONEY;
+    match token.kind {
+        Kind::Path | Kind::EnvVar | Kind::Slot | Kind::Ident => true,
+        Kind::Word => token.info.thing & sensitive != 0,
+        _ => false,
+    }
 }
 
 /// What a parameter's name (`user_password`, `session_transcript`) says it holds, with the

@@ -157,7 +157,17 @@ const BEHAVIOUR: &[&str] = &[
 pub fn named(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<(usize, Vec<usize>)> {
     range.clone().find_map(|at| {
         let token = &doc.tokens[at];
+        // The cheap tests first: a name is a word or identifier of four bytes or more, with an
+        // `_`, a `-` or an upper-case letter (what the snake, kebab and camel shapes below
+        // need). The order does not change the outcome: every test here is a pure `&&`.
+        if !matches!(token.kind, Kind::Ident | Kind::Word) {
+            return None;
+        }
         let text = doc.text(at).trim_matches(['`', '\'', '"']);
+        if text.len() < 4 || !text.bytes().any(|b| b == b'_' || b == b'-' || b.is_ascii_uppercase())
+        {
+            return None;
+        }
         let snake = text.contains('_');
         let camel = text.starts_with(|c: char| c.is_ascii_lowercase())
             && text.chars().any(|c| c.is_ascii_uppercase());

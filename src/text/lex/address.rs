@@ -243,10 +243,22 @@ const FILE_EXTENSIONS: &[&str] = &[
 /// A token that is not a plain word: its end and kind, or `None`.
 // Called once per token from the loop in `lex`: inlined there, as it was in one file.
 #[inline]
-pub(super) fn special(raw: &str, lower: &str, at: usize, run_end: usize) -> Option<(usize, Kind)> {
+pub(super) fn special(
+    raw: &str,
+    lower: &str,
+    at: usize,
+    run_end: usize,
+    run_marks: bool,
+) -> Option<(usize, Kind)> {
     let bytes = raw.as_bytes();
-    let rest = window(lower, at, MAX_RUN);
     let first = bytes[at];
+    // Every shape that can start with a letter or digit holds one of `@ . : /` inside the run
+    // (`process.env.`, `scheme://`, `c:\`, and the run shapes below), since none of those
+    // characters ends a run: without one, a word is a word.
+    if first.is_ascii_alphanumeric() && !run_marks {
+        return None;
+    }
+    let rest = window(lower, at, MAX_RUN);
     // Template slots: `{{...}}`, `{name}`, `${NAME}` (an environment variable).
     if (first == b'$' || first == b'%')
         && let Some(end) = env_var(raw, at)

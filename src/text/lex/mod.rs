@@ -104,6 +104,32 @@ fn ends_run(c: char) -> bool {
         )
 }
 
+/// The character at byte `at` (a character boundary) of `raw`; an ASCII byte is read as is.
+#[inline]
+fn char_at(raw: &str, at: usize) -> char {
+    match raw.as_bytes()[at] {
+        byte @ 0..=0x7F => char::from(byte),
+        _ => raw[at..].chars().next().unwrap_or(' '),
+    }
+}
+
+/// Where the run starting at byte `from` ends (the first character that [`ends_run`], or the
+/// end of `raw`), and whether the run holds one of `@ . : /`: one pass, ASCII read bytewise.
+fn run_from(raw: &str, from: usize) -> (usize, bool) {
+    let bytes = raw.as_bytes();
+    let mut marks = false;
+    let mut at = from;
+    while at < bytes.len() {
+        let c = char_at(raw, at);
+        if ends_run(c) {
+            return (at, marks);
+        }
+        marks |= matches!(c, '@' | '.' | ':' | '/');
+        at += c.len_utf8();
+    }
+    (bytes.len(), marks)
+}
+
 /// Tokens of `raw`. `lower` is `raw` with ASCII letters lowercased (same byte offsets).
 pub fn tokens(raw: &str, lower: &str) -> Vec<Token> {
     let bytes = raw.as_bytes();
@@ -112,8 +138,10 @@ pub fn tokens(raw: &str, lower: &str) -> Vec<Token> {
     let mut line_start = true;
     // Where the run holding `at` ends: found again only once `at` has passed it.
     let mut run_end = 0;
+    // Whether that run holds one of `@ . : /`, which every address, host and path does.
+    let mut run_marks = false;
     while at < bytes.len() {
-        let c = raw[at..].chars().next().unwrap_or(' ');
+        let c = char_at(raw, at);
         if c.is_whitespace() {
             if c == '\n' || c == '\r' || c == '\u{2028}' {
                 line_start = true;
@@ -122,9 +150,10 @@ pub fn tokens(raw: &str, lower: &str) -> Vec<Token> {
             continue;
         }
         if run_end <= at {
-            run_end = raw[at..].find(ends_run).map_or(raw.len(), |len| at + len);
+            (run_end, run_marks) = run_from(raw, at);
         }
-        let (end, kind) = special(raw, lower, at, run_end).unwrap_or_else(|| plain(raw, at, c));
+        let (end, kind) =
+            special(raw, lower, at, run_end, run_marks).unwrap_or_else(|| plain(raw, at, c));
         let mut token = Token { start: at, end, kind, info: Info::default(), flags: 0 };
         if line_start {
             token.flags |= flag::LINE_START;

@@ -44,7 +44,9 @@ pub(super) fn describe_word(raw: &str, lower: &str, token: &mut Token) {
 
 /// `word` with each typographic apostrophe (U+2019) made a plain one: the lexicon's spelling.
 pub fn apostrophes_plain(word: &str) -> Cow<'_, str> {
-    if word.contains('\u{2019}') {
+    // An ASCII word holds none, and the ASCII test spares most words the substring search a
+    // non-ASCII needle costs.
+    if !word.is_ascii() && word.contains('\u{2019}') {
         Cow::Owned(word.replace('\u{2019}', "'"))
     } else {
         Cow::Borrowed(word)
