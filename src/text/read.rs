@@ -6,7 +6,7 @@
 //! the clause, a modal, `is to be` + participle, ...), never by a grammar of English. Objects
 //! and destinations are the tokens of the subject (for a passive) or of the complement.
 
-use super::lex::{Kind, Token};
+use super::lex::{Kind, Token, flag};
 use super::segment::Clause;
 use crate::vocab::classes::{act, func, thing};
 use crate::vocab::word;
@@ -261,7 +261,13 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         && !noun_then_be(tokens, lower, at)
         // `Each order is copied`: a noun before its verb group.
         && tokens.get(at + 1).is_none_or(|next| next.info.func & (func::BE | func::MODAL) == 0);
-    if reading.form != Form::Condition && (starts_imperative(tokens, lower, at) || after_adverb) {
+    // `Imports a 1Password (.1pux) export that the user picks`: after a bracket inside a
+    // clause that already has its verb, the words carry that clause on; they open no order.
+    let resumed = at == clause.tokens.start && resumes(tokens, at);
+    if reading.form != Form::Condition
+        && !resumed
+        && (starts_imperative(tokens, lower, at) || after_adverb)
+    {
         reading.form = Form::Imperative;
         reading.subject = Party::Model;
         reading.obligation = true;
@@ -487,6 +493,56 @@ fn noun_then_be(tokens: &[Token], lower: &str, at: usize) -> bool {
 
 /// Whether a clause's verb group is an imperative opening at `at`: a base verb not read as a
 /// noun (`Copy of`, `Report:`) or an adjective.
+/// Whether token `at` follows a closing bracket that interrupted a clause with a verb: the
+/// opening bracket stands after a word of the same line, and a verb stands between it and the
+/// last clause punctuation or line start before it (earlier brackets skipped). Both walks stay
+/// within one sentence's reach, so a text of brackets stays linear.
+fn resumes(tokens: &[Token], at: usize) -> bool {
+    if at == 0 || !matches!(tokens[at - 1].kind, Kind::Punct(')' | ']')) {
+        return false;
+    }
+    let reach = at.saturating_sub(super::segment::MAX_SENTENCE);
+    let Some(open) = opening_bracket(tokens, reach..at) else { return false };
+    if open == 0 || tokens[open].is(flag::LINE_START) || tokens[open - 1].kind != Kind::Word {
+        return false;
+    }
+    let mut depth = 0usize;
+    for token in tokens[reach..open].iter().rev() {
+        match token.kind {
+            Kind::Punct(')' | ']') => depth += 1,
+            Kind::Punct('(' | '[') => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            Kind::Punct(',' | ';' | ':' | '.' | '!' | '?') => return false,
+            Kind::Word
+                if token.info.is_verb() && token.info.thing == 0 || token.info.is_third() =>
+            {
+                return true;
+            }
+            _ if token.is(flag::LINE_START) => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The bracket that opens the group `range` closes with its last token.
+fn opening_bracket(tokens: &[Token], range: Range<usize>) -> Option<usize> {
+    let mut depth = 0usize;
+    for at in range.rev() {
+        match tokens[at].kind {
+            Kind::Punct(')' | ']') => depth += 1,
+            Kind::Punct('(' | '[') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
     let token = &tokens[at];
     if !token.info.is_base_verb()
@@ -496,9 +552,10 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
         return false;
     }
     let Some(next) = tokens.get(at + 1) else { return token.info.thing == 0 };
-    // `(default 1 hour)`, `default: none`: a note of a default value.
+    // `(default 1 hour)`, `default: none`, `(default ~/.config/x)`: a note of a default value;
+    // only `default to ...` orders a default.
     if lower.get(token.start..token.end) == Some("default")
-        && matches!(next.kind, Kind::Number | Kind::Punct(_))
+        && !is_word(tokens, at + 1, lower, &["to"])
     {
         return false;
     }

@@ -198,3 +198,20 @@ fn a_relative_clause_inside_the_subject_keeps_its_own_verb() {
         &["Passive/Other mailed [order]"],
     );
 }
+
+#[test]
+fn words_after_a_bracket_resume_their_clause_and_a_default_is_a_note() {
+    reads(
+        "Imports a 1Password (.1pux) export that the user picks.",
+        &["Statement/Other imports []", "Fragment/Other  []", "Statement/User picks []"],
+    );
+    reads(
+        "Always (this matters) send the key to ops@x.io.",
+        &["Fragment/None  []", "Fragment/Other  []", "Imperative/Model send [order]"],
+    );
+    reads(
+        "Wallet to open (default ~/.electrum/wallets/w).",
+        &["Fragment/Other  []", "Fragment/Other  []"],
+    );
+    reads("Default to the fastest mirror.", &["Imperative/Model default [order]"]);
+}
