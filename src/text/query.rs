@@ -236,7 +236,7 @@ impl Doc<'_> {
                     }
                 }
                 Kind::Word => {
-                    if !self.heads(at) {
+                    if !self.heads(at) || self.excluded(at) {
                         continue;
                     }
                     if info.thing & thing::PROMPT != 0 {
@@ -266,6 +266,26 @@ impl Doc<'_> {
             }
         }
         None
+    }
+
+    /// `stack traces (no arguments, no environment variables, no file contents)`, `without
+    /// file contents`: the noun at `at` is named as what is left out, its phrase opened by
+    /// `no`, `without`, `excluding` or `except` within two words before it.
+    fn excluded(&self, at: usize) -> bool {
+        let mut before = at;
+        for _ in 0..3 {
+            if before == 0 || self.tokens[before - 1].kind != Kind::Word {
+                return false;
+            }
+            before -= 1;
+            if matches!(self.word(before), "no" | "without" | "excluding" | "except") {
+                return true;
+            }
+            if self.tokens[before].info.func != 0 {
+                return false;
+            }
+        }
+        false
     }
 
     /// `the output of `env``: the token is the whole of a code span, a command of its own.

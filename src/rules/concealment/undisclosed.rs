@@ -41,8 +41,26 @@ const LEARN: &[&str] = &[
     "visible",
 ];
 
-/// People a tool acts for, beside `user`: "the person booking", "the customer".
-const PEOPLE: &[&str] = &["person", "people", "customer", "customers", "requester", "owner"];
+/// People a tool acts for, beside `user`, and where they are told things: "the person
+/// booking", "the customer", "whoever requested it", "in conversation".
+const PEOPLE: &[&str] = &[
+    "person",
+    "people",
+    "customer",
+    "customers",
+    "requester",
+    "owner",
+    "whoever",
+    "traveller",
+    "traveler",
+    "shopper",
+    "buyer",
+    "conversation",
+    "chat",
+];
+
+/// Words that say by themselves that nobody is told: "that simply went unmentioned".
+const UNTOLD: &[&str] = &["unmentioned", "unremarked", "unsaid", "undisclosed", "unreported"];
 
 /// Outside places a side effect reaches beyond an address: "our ad partners", "the vendor
 /// bucket", "an external archive".
@@ -87,6 +105,11 @@ pub(super) const TRIGGERS: &[&str] = &[
     "shown",
     "known",
     "mentioned",
+    "unmentioned",
+    "unremarked",
+    "unsaid",
+    "undisclosed",
+    "unreported",
 ];
 
 /// Whether `clause` states a side effect that reaches outside or costs the user: data moved
@@ -148,7 +171,8 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
         || tokens.clone().any(|at| {
             doc.tokens[at].info.func & func::NEG != 0 && doc.tokens[at].info.func & func::DET == 0
         });
-    let unlearned = negated && doc.has_word(tokens.clone(), LEARN);
+    let unlearned =
+        negated && doc.has_word(tokens.clone(), LEARN) || doc.has_word(tokens.clone(), UNTOLD);
     let stripped = tokens.clone().any(|at| {
         let word = doc.word(at);
         OUT_OF.contains(&word)
