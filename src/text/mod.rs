@@ -75,6 +75,11 @@ const THREATS: &[&str] = &[
     "poisoning",
     "beacons",
     "indicators of compromise",
+    "samples",
+    "variant",
+    "implant",
+    "dropper",
+    "campaign",
 ];
 
 pub struct Doc<'a> {
@@ -367,7 +372,13 @@ impl<'a> Doc<'a> {
         let orders = clauses.clone().any(|c| {
             self.instructs(c) && !self.readings[c].does(crate::vocab::classes::act::DESCRIBE)
         });
-        !orders && self.has_word(tokens, THREATS)
+        // `The sample reads ...`: the noun after a determiner, not `so the team can sample`.
+        let sample = tokens.clone().any(|at| {
+            self.word(at) == "sample"
+                && at > 0
+                && self.tokens[at - 1].info.func & crate::vocab::classes::func::DET != 0
+        });
+        !orders && (self.has_word(tokens, THREATS) || sample)
     }
 
     /// Whether clause `clause` tells the model what to do: an order, an obligation, or what

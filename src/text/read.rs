@@ -453,6 +453,18 @@ pub fn party(subject: &[Token]) -> Party {
     if subject.is_empty() {
         return Party::None;
     }
+    // `For ChatML models each turn becomes ...`: a phrase opened by a preposition is no
+    // subject; the subject is the noun phrase its last determiner or pronoun opens (`To
+    // enable sharing you need to ...`).
+    if subject[0].info.func & func::PREP != 0 && subject[0].info.func & func::SUBORD == 0 {
+        let head = subject
+            .iter()
+            .rposition(|token| token.info.func & (func::DET | func::YOU | func::PRONOUN) != 0);
+        return match head {
+            Some(head) if head > 0 => party(&subject[head..]),
+            _ => Party::Other,
+        };
+    }
     for token in subject {
         if token.info.thing & thing::MODEL != 0
             || token.info.func & func::YOU != 0 && token.info.func & func::DET == 0

@@ -215,3 +215,13 @@ fn words_after_a_bracket_resume_their_clause_and_a_default_is_a_note() {
     );
     reads("Default to the fastest mirror.", &["Imperative/Model default [order]"]);
 }
+
+#[test]
+fn a_phrase_opened_by_a_preposition_is_no_subject_and_a_sample_is_described() {
+    reads("For ChatML models each turn becomes a block.", &["Statement/Other becomes []"]);
+    reads("To enable sharing you need to append the key.", &["Modal/Model append [order]"]);
+    reads(
+        "The sample reads Chrome's Login Data and posts it to a Telegram bot.",
+        &["Statement/Other reads [described]", "Statement/Other posts [described]"],
+    );
+}

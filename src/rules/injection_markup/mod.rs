@@ -103,6 +103,9 @@ const NAMING_BEFORE: &[&str] = &[
     "an",
     "tags",
     "delimiters",
+    "example",
+    "example,",
+    "alternate",
 ];
 
 impl TextRule for InjectionMarkup {

@@ -163,7 +163,13 @@ pub(super) fn own_prompt(doc: &Doc, range: Range<usize>) -> bool {
             at + 1..(at + 3).min(range.end),
             &["template", "templates", "field", "fields", "flag", "variable"],
         );
-        marked && !others && !template
+        // `the system message you want the hosted model to use`: a prompt the model writes
+        // for another model, not its own.
+        let after = at + 1..(at + 8).min(range.end);
+        let chosen = doc.has(after.clone(), func::YOU)
+            && doc.has_word(after.clone(), &["want", "wish", "like", "choose", "prefer"])
+            || doc.has_word(after, &["hosted", "target", "downstream", "remote"]);
+        marked && !others && !template && !chosen
     })
 }
 
