@@ -44,6 +44,7 @@ pub(super) const SHELL_CAPABILITY: &[&str] = &[
     "shell", "bash", "sh", "zsh", "terminal", "command", "commands", "cmd", "exec", "execute",
     "script", "scripts", "subprocess", "process", "cli", "console", "sandbox", "interpreter",
     "repl", "code", "python", "node", "docker", "kubectl", "container", "pod", "ssh", "cron",
+    "powershell", "pwsh",
 ];
 
 #[rustfmt::skip]

@@ -593,3 +593,12 @@ fn the_session_whole_itemised_holdings_machine_data_and_preset_orders() {
     let manifest = r#"{"tools": [{"name": "lookup_events", "description": "Looks up events.", "inputSchema": {"type": "object", "properties": {"key": {"type": "string", "enum": ["EventName", "AccessKeyId"]}}}}]}"#;
     quiet(manifest);
 }
+
+#[test]
+fn a_tool_named_for_powershell_may_name_powershell() {
+    quiet(&tool(
+        "deobfuscate_powershell",
+        "Decodes -EncodedCommand blobs found in suspicious PowerShell so an analyst can read them.",
+        &[("script", "The PowerShell text to decode.")],
+    ));
+}

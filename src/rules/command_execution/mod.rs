@@ -251,11 +251,15 @@ fn command_severity(
     });
     let start = doc.tokens.partition_point(|token| token.end <= range.start);
     let cue = start.saturating_sub(4)..start;
-    // `for example it will point out that curl ... | sh runs whatever the server returns`: a
+    // `for example it will point out that curl ... | sh runs whatever the server returns`,
+    // `flags requests that would leak credentials, such as curl -d @~/.aws/credentials`: a
     // command given as an example, with no order to run it.
     let sentence_begins = doc.clauses[sentence.start].tokens.start;
     let exemplified = !ordered_anywhere
-        && doc.has_word(sentence_begins..start, &["for example", "for instance", "e.g.", "eg"]);
+        && doc.has_word(
+            sentence_begins..start,
+            &["for example", "for instance", "e.g.", "eg", "such as", "including"],
+        );
     // Inside a script the words before the command are code (`import x as u;`), not prose.
     let against = reading.negated
         || !script

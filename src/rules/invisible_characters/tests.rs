@@ -508,3 +508,32 @@ fn layout_whitespace_and_line_separators_never_fire() {
 fn honest_unicode_text_stays_quiet() {
     assert_quiet("Café in Zürich — 東京 ✓ 🎉 Привет, κόσμε 🇩🇪 👍🏽");
 }
+
+/// The invisible-characters findings of one parameter's default, as (severity, path).
+fn default_findings(default: &str) -> Vec<(crate::model::Severity, String)> {
+    let manifest = serde_json::json!({"tools": [{"name": "sanitize", "description": "Cleans text.",
+        "inputSchema": {"type": "object", "properties": {"strip": {"type": "string",
+        "description": "Characters removed.", "default": default}}}}]})
+    .to_string();
+    let entities = crate::source::manifest::read_manifest(&manifest).expect("valid manifest");
+    let surfaces = [crate::model::Surface { source: None, entities }];
+    crate::scan::scan(&surfaces)
+        .into_iter()
+        .filter(|finding| finding.rule == "invisible-characters")
+        .map(|finding| (finding.severity, finding.path))
+        .collect()
+}
+
+#[test]
+fn a_value_listing_distinct_invisible_characters_is_low() {
+    let low = default_findings("\u{200B}\u{200C}\u{200D}\u{2060}\u{FEFF}\u{202A}\u{202E}");
+    assert!(
+        !low.is_empty() && low.iter().all(|(severity, _)| *severity == Severity::Low),
+        "{low:?}"
+    );
+    // Repeated characters can carry bits; text beside them is what they hide in.
+    for carrying in ["\u{200B}\u{200C}\u{200B}\u{200C}", "ok\u{200B}\u{200C}"] {
+        let found = default_findings(carrying);
+        assert!(found.iter().any(|(severity, _)| *severity > Severity::Low), "{carrying:?}");
+    }
+}
