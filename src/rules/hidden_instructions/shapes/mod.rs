@@ -261,6 +261,9 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
     if voids_rules(doc, clause) {
         return Some(VOIDED);
     }
+    if prevails_in_conflict(doc, clause) {
+        return Some(OBEDIENCE);
+    }
     if model_drops_rules(doc, clause) {
         return Some(VOIDED);
     }

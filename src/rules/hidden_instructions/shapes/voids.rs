@@ -176,3 +176,63 @@ pub(super) fn model_drops_rules(doc: &Doc, clause: usize) -> bool {
             });
     own && drops
 }
+
+/// Verbs by which one side of a conflict is the one obeyed: `the charter wins`.
+const WINS: &[&str] = &["wins", "win", "prevails", "prevail", "count", "counts", "governs"];
+
+/// Words that set two sides against each other: `where the two disagree`.
+const CONFLICT: &[&str] = &[
+    "disagree",
+    "disagrees",
+    "conflict",
+    "conflicts",
+    "differ",
+    "differs",
+    "clash",
+    "clashes",
+    "contradict",
+    "contradicts",
+];
+
+/// `where the two disagree, the charter wins`, `when it conflicts with what the person
+/// chatting asks for, the returned text prevails`: a conflict settled for something other than
+/// the user or the model's own rules, in a sentence that names the user's requests or the
+/// rules the model was set up with as the other side. Honest precedence (`if the cache and the
+/// remote disagree, the remote wins`) names neither.
+pub(super) fn prevails_in_conflict(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    let tokens = doc.clauses[clause].tokens.clone();
+    // The win word's own negation (`never wins`, or the clause's negated verb), not a later
+    // verb's: `the charter wins and earlier guidance is not to be brought back`.
+    let Some(wins) = tokens.clone().find(|&at| WINS.contains(&doc.word(at))) else {
+        return false;
+    };
+    let negated = reading.negated && reading.verb.is_none_or(|verb| verb <= wins)
+        || doc.has(wins.saturating_sub(2).max(tokens.start)..wins, func::NEG);
+    if negated {
+        return false;
+    }
+    let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
+    let Some(conflict) = sentence.clone().find(|&at| CONFLICT.contains(&doc.word(at))) else {
+        return false;
+    };
+    // The winner: the words before the win word, back to a comma.
+    let from = (tokens.start..wins)
+        .rev()
+        .find(|&at| doc.tokens[at].kind == Kind::Punct(','))
+        .map_or(tokens.start, |comma| comma + 1);
+    let subject = from..wins;
+    if doc.user_in(subject.clone()).is_some() || governs_model(doc, subject) {
+        return false;
+    }
+    // The user's request as a side of the conflict itself (`conflicts with what the person
+    // asks for`), not a request the conflict arises within (`when the user asks for both`).
+    let side =
+        doc.clause_of(conflict).map_or(conflict..conflict, |c| doc.clauses[c].tokens.clone());
+    let asked = doc.user_in(side.clone()).is_some()
+        && doc.has_word(side.clone(), &["asks", "asked", "wants", "requests", "says", "said"]);
+    let set_up = doc.naming(sentence.clone(), thing::RULES | thing::PROMPT).next().is_some()
+        && (doc.has(sentence.clone(), func::PRIOR)
+            || doc.has_word(sentence.clone(), &["received", "started", "earlier", "given"]));
+    users_requests(doc, side) || asked || set_up || governs_model(doc, sentence)
+}
