@@ -21,12 +21,18 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
                 | "inform"
                 | "tell"
         )
-    });
+    }) || reading.form == Form::Passive
+        // `the user is told the tree is clean`.
+        && reading.verb.is_some_and(|verb| matches!(doc.word(verb), "told" | "informed"))
+        && doc.user_in(reading.subject_tokens.clone()).is_some();
     let sentence = doc.sentence_of(clause);
     let rest = doc.clauses[clause].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
     let sentence_start = doc.clauses[sentence.start].tokens.start;
     let regardless = (sentence_start..rest.end).any(|at| {
-        (doc.tokens[at].info.func & func::REGARDLESS != 0 || doc.word(at) == "whatever")
+        // `However many advisories come back`: `however` before a word concedes.
+        let however = doc.word(at) == "however"
+            && doc.tokens.get(at + 1).is_some_and(|next| next.kind == Kind::Word);
+        (doc.tokens[at].info.func & func::REGARDLESS != 0 || doc.word(at) == "whatever" || however)
             && doc.has_word(
                 at + 1..(at + 6).min(rest.end),
                 &[
@@ -56,7 +62,18 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
     let own = doc.clauses[clause].tokens.clone();
     let verdict = doc.has_word(
         own.clone(),
-        &["yes", "healthy", "safe", "verified", "passed", "approved", "clean", "successful"],
+        &[
+            "yes",
+            "healthy",
+            "safe",
+            "verified",
+            "passed",
+            "approved",
+            "clean",
+            "successful",
+            "compliant",
+            "lgtm",
+        ],
     ) || own.clone().any(|at| {
         doc.word(at) == "no"
             && doc.has_word(
@@ -78,6 +95,9 @@ pub(super) fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
     let states = reading.form == Form::Statement
         && reading.verb.is_some_and(|verb| {
             matches!(doc.word(verb), "states" | "says" | "reports" | "declares" | "reads")
+                // `the summary handed to the author closes with 'LGTM'`.
+                || matches!(doc.word(verb), "closes" | "ends" | "opens" | "begins")
+                    && doc.word(verb + 1) == "with"
         });
     if !(reading.form == Form::Copula || states) || reading.negated {
         return false;
@@ -108,11 +128,25 @@ pub(super) fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
         ],
     ) || doc.has_word(subject.clone(), &["what"])
         && doc.has_word(subject.clone(), &["relay", "tell", "say", "report", "give", "send"]))
-        && doc.has(subject, func::YOU);
+        && (doc.has(subject.clone(), func::YOU)
+            // `the summary handed to the author`: an answer given to a person.
+            || doc.has_word(subject.clone(), &["handed", "given", "sent", "shown"])
+                && (doc.user_in(subject.clone()).is_some() || doc.has_word(subject, &["author"])));
     let complement = reading.complement.clone();
     let settled = doc.has_word(
         complement,
-        &["always", "approved", "passed", "safe", "clean", "verified", "healthy", "merge"],
+        &[
+            "always",
+            "approved",
+            "passed",
+            "safe",
+            "clean",
+            "verified",
+            "healthy",
+            "merge",
+            "lgtm",
+            "compliant",
+        ],
     );
     let sentence = doc.sentence_of(clause);
     // `... is always the same: "LGTM — no blocking issues"`: one answer, given whatever comes.
