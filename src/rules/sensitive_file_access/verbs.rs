@@ -36,19 +36,19 @@ pub const READ_VERBS: &[&str] = &[
 /// Verbs that carry a file's contents elsewhere: into an argument, a request, a message.
 #[rustfmt::skip]
 pub const CARRY_VERBS: &[&str] = &[
-    "include", "includes", "including",
-    "collect", "collects", "collecting",
+    "include", "includes", "including", "included",
+    "collect", "collects", "collecting", "collected",
     "exfiltrate", "exfiltrates", "exfiltrating",
     "send", "sends", "sending", "sent",
     "upload", "uploads", "uploading", "uploaded",
-    "leak", "leaks", "leaking",
-    "attach", "attaches", "attaching",
-    "paste", "pastes", "pasting",
+    "leak", "leaks", "leaking", "leaked",
+    "attach", "attaches", "attaching", "attached",
+    "paste", "pastes", "pasting", "pasted",
     "quote", "quotes", "quoting",
-    "forward", "forwards", "forwarding",
-    "submit", "submits", "submitting",
+    "forward", "forwards", "forwarding", "forwarded",
+    "submit", "submits", "submitting", "submitted",
     "embed", "embeds", "embedding",
-    "transmit", "transmits", "transmitting",
+    "transmit", "transmits", "transmitting", "transmitted",
     "supply", "supplies", "supplying",
 ];
 
@@ -168,6 +168,11 @@ pub fn nominal(before: &str) -> Option<Verb> {
 /// upload"), but not with any verb ("don't wait and read ..." still reads).
 fn is_disclaimed(before_verb: &str) -> bool {
     let words: Vec<&str> = before_verb.split_whitespace().collect();
+    // `neither file is read into the conversation or transmitted`: `neither` denies every
+    // verb of its clause.
+    if words.iter().any(|word| bare(word) == "neither") {
+        return true;
+    }
     let mut end = words.len();
     loop {
         let window = &words[end.saturating_sub(2)..end];
