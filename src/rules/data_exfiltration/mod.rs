@@ -193,7 +193,7 @@ fn transfer(
     let earlier = sentence.tokens.start..tokens.start;
     let split_subject = reading.form == Form::Passive
         && (sentence.clauses.start..clause).all(|c| doc.readings[c].form == Form::Fragment);
-    let (_, payload) = doc.sensitive_in(acted.clone()).or_else(|| {
+    let (found, payload) = doc.sensitive_in(acted.clone()).or_else(|| {
         // `forward a copy of it`: the pronoun inside what is sent.
         let copy_of = acted
             .clone()
@@ -212,15 +212,27 @@ fn transfer(
             .or_else(|| accompanying(doc, tokens.clone()))
     })?;
     let purpose = scope.map_or(0, |scope| scope.purpose().domains);
-    match payload {
-        Sensitive::Conversation
-            if purpose & (domain::CONVERSATION | domain::PROMPTS | domain::MESSAGING) != 0 =>
-        {
-            return None;
+    // A payload the entity's purpose handles: the conversation for a chat or messaging tool,
+    // a prompt for a prompt tool.
+    let within_purpose = |payload: Sensitive| match payload {
+        Sensitive::Conversation => {
+            purpose & (domain::CONVERSATION | domain::PROMPTS | domain::MESSAGING) != 0
         }
-        Sensitive::Prompt if purpose & domain::PROMPTS != 0 => return None,
-        _ => {}
-    }
+        Sensitive::Prompt => purpose & domain::PROMPTS != 0,
+        _ => false,
+    };
+    // `Any string in the conversation that looks like a token`, `the whole conversation,
+    // system message included`: past what the purpose covers, the next thing named.
+    let payload = if within_purpose(payload) {
+        let rest =
+            if acted.contains(&found) { found + 1..acted.end } else { found + 1..tokens.end };
+        match doc.sensitive_in(rest) {
+            Some((_, next)) if !within_purpose(next) => next,
+            _ => return None,
+        }
+    } else {
+        payload
+    };
     // `send it in the Authorization header to the API`, `to authenticate`: the credential used.
     if authenticates(doc, tokens.clone()) {
         return None;
