@@ -150,6 +150,17 @@ impl<'a> Text<'a> {
         self.scope
     }
 
+    /// Whether the string is a value rather than prose: a default (or an item of a default
+    /// list), an enum value, an example or a constant.
+    pub fn is_value(&self) -> bool {
+        let path = self.path;
+        path.ends_with(".default")
+            || path.ends_with(".const")
+            || path.contains(".enum[")
+            || path.contains(".examples[")
+            || path.contains(".default[")
+    }
+
     /// The string's JSON path inside its entity (`description`, `inputSchema.properties.x.description`).
     pub fn path(&self) -> &'a str {
         self.path

@@ -122,9 +122,12 @@ impl TextRule for CommandExecution {
         let purpose = || text.scope().map_or(0, |scope| scope.purpose().domains);
         // Commands come ordered and apart, so `covered` is sorted by start and by end.
         let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
-        let words = doc.raw.split_whitespace().count();
+        // A value (a default, an enum value) is code, the command itself, however much is
+        // around it.
+        let value = text.is_value();
+        let words = if value { 0 } else { doc.raw.split_whitespace().count() };
         for command in commands {
-            let severity = command_severity(doc, &command.range, &purpose, words);
+            let severity = command_severity(doc, &command.range, &purpose, words, value);
             let message = format!("a shell command that {}", command.danger.describe());
             let mut hit = Hit::new(command.range.start, command.range.end, message);
             if severity != Severity::High {
@@ -194,17 +197,19 @@ fn clause_at(doc: &Doc, at: usize) -> Option<usize> {
     doc.clause_bytes(clause).contains(&at).then_some(clause)
 }
 
-/// How grave a dangerous command is where it stands, in a text of `words` words.
+/// How grave a dangerous command is where it stands, in a text of `words` words; `value` when
+/// the text is a default or enum value rather than prose.
 fn command_severity(
     doc: &Doc,
     range: &std::ops::Range<usize>,
     purpose: &dyn Fn() -> u32,
     words: usize,
+    value: bool,
 ) -> Severity {
     let Some(clause) = clause_at(doc, range.start) else { return Severity::High };
     let reading = &doc.readings[clause];
     let setting = &doc.settings[clause];
-    let script = argument(doc, range);
+    let script = value || argument(doc, range);
     if setting.example || setting.described || setting.quoted && !setting.code && !script {
         return Severity::Low;
     }
@@ -212,8 +217,20 @@ fn command_severity(
     // user the installer is documented at ... (curl ... | sh)`: a command passed on to the
     // user; `avoid chmod -R 777`, `prefer signed packages over curl | sh`: advice against it.
     let sentence = doc.sentence_of(clause);
-    let verbs: Vec<&str> =
-        sentence.clone().filter_map(|c| doc.readings[c].verb.map(|v| doc.word(v))).collect();
+    // Not a verb inside code or a quote: `permission denied` is an error message, not a refusal.
+    let verbs: Vec<&str> = sentence
+        .clone()
+        .filter_map(|c| doc.readings[c].verb)
+        .filter(|&verb| {
+            !doc.spans_at(doc.tokens[verb].start).any(|span| {
+                matches!(
+                    span.kind,
+                    crate::text::spans::SpanKind::Code | crate::text::spans::SpanKind::Quote
+                )
+            })
+        })
+        .map(|verb| doc.word(verb))
+        .collect();
     let sentence_tokens =
         doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
     // `Static analysis for risky constructs: piping downloads into a shell (curl | sh), ...`:
@@ -237,7 +254,12 @@ fn command_severity(
             && !r.verb.is_some_and(|verb| range.contains(&doc.tokens[verb].start))
             && !passed_on
     };
-    let ordered_anywhere = (sentence.start..=clause).any(prose_order);
+    // `The agent first applies the patch, in the user's shell:` and the command on its own
+    // lines after the colon: the order is the label's.
+    let introduced = sentence.start > 0
+        && doc.clauses[sentence.start - 1].label
+        && prose_order(sentence.start - 1);
+    let ordered_anywhere = introduced || (sentence.start..=clause).any(prose_order);
     let refused = verbs.iter().any(|verb| REFUSING.contains(verb))
         || doc.has_word(sentence_tokens.clone(), RISK_WORDS) && describes
         || !ordered_anywhere
@@ -298,7 +320,7 @@ fn command_severity(
     // Given as an order it is high; the order may be in a clause the command's own punctuation
     // split off (`Run bash <(curl ...)`). A clause that is all code (`` `curl ... | sh` ``)
     // orders nothing: the order is prose's.
-    let ordered = sentence.clone().filter(|&c| c <= clause).any(prose_order);
+    let ordered = introduced || sentence.clone().filter(|&c| c <= clause).any(prose_order);
     if ordered || alone {
         return Severity::High;
     }

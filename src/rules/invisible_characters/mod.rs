@@ -514,7 +514,7 @@ impl TextRule for InvisibleCharacters {
             }
         }
         runs.close(raw, hits);
-        if a_character_list(text.path(), raw) {
+        if text.is_value() && a_character_list(raw) {
             for hit in &mut hits[first_hit..] {
                 hit.severity = Some(Severity::Low);
             }
@@ -522,20 +522,12 @@ impl TextRule for InvisibleCharacters {
     }
 }
 
-/// Whether `raw`, at `path`, is a value (a default, enum value, example or constant) made of
-/// nothing but distinct zero-width, bidi and formatting characters, with blanks or commas
-/// between them: a sanitizer's list of what it strips. With no visible text beside them they
-/// hide or reorder nothing, and with no character repeated they carry no bits; tag characters
-/// and variation selectors, which can spell a message, keep the list out.
-fn a_character_list(path: &str, raw: &str) -> bool {
-    let value = path.ends_with(".default")
-        || path.ends_with(".const")
-        || path.contains(".enum[")
-        || path.contains(".examples[")
-        || path.contains(".default[");
-    if !value {
-        return false;
-    }
+/// Whether a value `raw` is made of nothing but distinct zero-width, bidi and formatting
+/// characters, with blanks or commas between them: a sanitizer's list of what it strips. With
+/// no visible text beside them they hide or reorder nothing, and with no character repeated
+/// they carry no bits; tag characters and variation selectors, which can spell a message,
+/// keep the list out.
+fn a_character_list(raw: &str) -> bool {
     let mut seen: Vec<char> = Vec::new();
     for c in raw.chars().filter(|c| !matches!(c, ' ' | ',')) {
         match Class::of(c) {
