@@ -88,6 +88,7 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         "circleci",
         "install",
         "pipe",
+        "stream",
         "exec",
         "command",
         ":()",
@@ -553,14 +554,20 @@ fn out_of_purpose(
     }
     // `run X in the terminal`, `pipe it into bash`, `execute the result in a shell`.
     // `hand it straight to sh`, `feed it into bash`: giving a shell something is running it.
+    // `stream https://... straight into `sh``: the next word after `to` or `into`, past
+    // `straight` or `directly` and code marks, names the shell.
     let handed_to_shell = reading.verb.is_some_and(|verb| {
-        matches!(doc.word(verb), "hand" | "pass" | "feed" | "give" | "send")
+        matches!(doc.word(verb), "hand" | "pass" | "feed" | "give" | "send" | "stream")
             && complement.clone().any(|at| {
                 matches!(doc.word(at), "to" | "into")
-                    && SHELL_WORDS.contains(&doc.word(at + 1).trim_end_matches('.'))
-                    || matches!(doc.word(at), "to" | "into")
-                        && doc.word(at + 1) == "straight"
-                        && SHELL_WORDS.contains(&doc.word(at + 2))
+                    && (at + 1..(at + 5).min(complement.end))
+                        .find(|&next| {
+                            doc.tokens[next].kind == crate::text::lex::Kind::Word
+                                && !matches!(doc.word(next), "straight" | "directly")
+                        })
+                        .is_some_and(|next| {
+                            SHELL_WORDS.contains(&doc.word(next).trim_end_matches('.'))
+                        })
             })
     });
     if reading.does(act::EXEC)
