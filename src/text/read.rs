@@ -204,6 +204,18 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     {
         at += 1;
     }
+    // `so before summarising write the following ...`: a preposition and its gerund lead the
+    // order that follows them.
+    let lead = if tokens[at].info.func & func::CONJ != 0 { at + 1 } else { at };
+    if lead + 2 < end
+        && tokens[lead].info.func & func::SUBORD != 0
+        && tokens[lead].info.func & func::PREP != 0
+        && tokens[lead + 1].info.is_gerund()
+        && tokens[lead + 2].info.is_base_verb()
+        && tokens[lead + 2].kind == Kind::Word
+    {
+        at = lead + 2;
+    }
     let opener = tokens[at].info.func;
     let inverted_should = is_word(tokens, at, lower, &["should"])
         && tokens.get(at + 1).is_some_and(|next| {

@@ -207,9 +207,14 @@ fn split_clauses(
                             || next.info.func & func::CONJ != 0
                                 && (starts_group(tokens, at + 2, true)
                                     || tokens.get(at + 2).is_some_and(|then| {
-                                        // `, and if the user asks, say ...`
+                                        // `, and if the user asks, say ...`; `, so before
+                                        // summarising write ...`: a preposition that opens
+                                        // a condition on a gerund.
                                         then.info.func & func::SUBORD != 0
-                                            && then.info.func & func::PREP == 0
+                                            && (then.info.func & func::PREP == 0
+                                                || tokens
+                                                    .get(at + 3)
+                                                    .is_some_and(|next| next.info.is_gerund()))
                                     }))
                             || starts_verb_group(tokens, at + 1)
                             || next.info.func & func::LEAD != 0

@@ -225,3 +225,15 @@ fn a_phrase_opened_by_a_preposition_is_no_subject_and_a_sample_is_described() {
         &["Statement/Other reads [described]", "Statement/Other posts [described]"],
     );
 }
+
+#[test]
+fn a_gerund_condition_after_so_leads_an_order() {
+    reads(
+        "The summary reads cached data, so before summarising write the hook.",
+        &["Statement/Other reads []", "Imperative/Model write [order]"],
+    );
+    reads(
+        "The summary reads cached data, and before the deadline it is sent.",
+        &["Statement/Other reads []"],
+    );
+}

@@ -526,9 +526,16 @@ fn out_of_purpose(
     }
     let complement = reading.complement.clone();
     let tokens = doc.clauses[clause].tokens.clone();
+    // `... is present in ~/.ssh/authorized_keys (append it if missing)`: a bracketed order
+    // acts on the place the clause before it names.
+    let places = if doc.clauses[clause].bracketed && clause > 0 {
+        doc.clauses[clause - 1].tokens.start..tokens.end
+    } else {
+        tokens.clone()
+    };
     // A write to a place that runs code later.
     if reading.does(act::WRITE | act::PLACE | act::EXEC | act::ALTER) {
-        for at in tokens.clone() {
+        for at in places {
             let token = &doc.tokens[at];
             let text = doc.word(at);
             let named = matches!(token.kind, Kind::Path | Kind::Word | Kind::Ident)
