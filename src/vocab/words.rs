@@ -1080,6 +1080,7 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("entire", WHOLE),
     ("complete", WHOLE),
     ("verbatim", WHOLE),
+    ("surrounding", WHOLE),
     ("previous", PRIOR),
     ("previously", PRIOR),
     ("prior", PRIOR | FIRST),

@@ -50,7 +50,19 @@ fn asked_in(
         // In the entity's own text the order must put something into a parameter it names
         // (`omit `regions` to ...` puts nothing in), outside a condition (`if the user has
         // mentioned a folder, use it to set ...`).
-        if let Some(params) = params {
+        // `ctx: the complete conversation so far`: a label naming a parameter, then what it
+        // holds.
+        let labelled = params.is_some_and(|params| {
+            clause > 0
+                && doc.clauses[clause - 1].label
+                && !reading.orders_model()
+                && params.iter().any(|name| {
+                    super::side_channel::mentions(&doc.raw[doc.clause_bytes(clause - 1)], name)
+                })
+        });
+        if let Some(params) = params
+            && !labelled
+        {
             let said = &doc.raw[doc.clause_bytes(clause)];
             let fills = reading
                 .verb
@@ -75,7 +87,7 @@ fn asked_in(
                 Some(at) if sets => at + 1..complement.end,
                 _ => complement,
             }
-        } else if opens(doc, clause) {
+        } else if labelled || opens(doc, clause) {
             // The noun phrase before any verb: "The user's account password, required to ..."
             // holds a password whatever follows it.
             let tokens = doc.clauses[clause].tokens.clone();
