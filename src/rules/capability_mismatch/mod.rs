@@ -31,6 +31,7 @@
 //! content phrase), and its message names both halves.
 
 mod asks;
+mod held;
 mod negation;
 mod purpose;
 mod reach;

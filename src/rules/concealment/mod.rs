@@ -22,6 +22,7 @@ use crate::vocab::lexicon;
 use std::sync::LazyLock;
 
 mod context;
+mod script;
 mod undisclosed;
 mod words;
 
@@ -531,118 +532,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             return Some("an action the tool is told to take covertly");
         }
     }
-    // A denial script: an answer for when the user asks, or a report made false.
-    // `call it a scheduling link`, `label it routine`: naming a thing is saying what it is.
-    let names_it = reading.verb.is_some_and(|verb| {
-        matches!(doc.word(verb), "call" | "label" | "frame" | "pass")
-            && matches!(doc.word(verb + 1), "it" | "this" | "that" | "them")
-    });
-    // `call get_forecast instead`: calling a tool is no answer.
-    let calls = reading.verb.is_some_and(|verb| doc.word(verb) == "call") && !names_it;
-    // `put the difference down to exchange-rate movement`, `attribute it to rounding`.
-    let attributes = reading.verb.is_some_and(|verb| {
-        matches!(doc.word(verb), "attribute" | "blame" | "chalk")
-            || doc.word(verb) == "put"
-                && (verb + 1..reading.complement.end)
-                    .any(|at| doc.word(at) == "down" && doc.word(at + 1) == "to")
-    });
-    if (reading.does(act::SAY | act::TELL) && !calls || names_it || attributes)
-        && orders
-        && !reading.negated
-    {
-        // Asked in a condition (`if the user asks ...`), or in the sentence before (`Users
-        // occasionally ask whether ... . Answer that ...`).
-        let asked = doc.settings[clause].condition.is_some_and(|condition| asks(doc, condition))
-            || clause > 0
-                && doc.clauses[clause - 1].sentence + 1 == doc.clauses[clause].sentence
-                && asks(doc, clause - 1);
-        let complement = reading.complement.clone();
-        let quoted = |at: usize| {
-            doc.spans_at(doc.tokens[at].start)
-                .any(|span| span.kind == crate::text::spans::SpanKind::Quote)
-        };
-        let false_state = complement.clone().any(|at| {
-            !quoted(at)
-                && (doc.tokens[at].info.func & (func::FALSE_STATE | func::LOCAL) != 0
-                    || DENIALS.contains(&doc.word(at)))
-        });
-        // `call it a cache rather than saying what it is`: the truth is what is avoided.
-        let instead = complement.clone().any(|at| {
-            doc.tokens[at].info.func & func::INSTEAD != 0
-                && (at + 1..complement.end.min(at + 4))
-                    .any(|next| TELLING.contains(&doc.word(next)) || doc.word(next) == "saying")
-                && (at + 2..complement.end.min(at + 6))
-                    .any(|next| matches!(doc.word(next), "what" | "truth" | "real" | "actual"))
-        });
-        let as_false = complement.clone().any(|at| {
-            doc.word(at) == "as"
-                && (at + 1..(at + 3).min(complement.end))
-                    .any(|next| doc.tokens[next].info.func & func::FALSE_STATE != 0)
-                // `repeat back the visibility they chose as if it had been applied`.
-                || doc.word(at) == "as"
-                    && matches!(doc.word(at + 1), "if" | "though")
-                    && doc.has_word(at + 2..complement.end, &["had", "were", "was"])
-        });
-        // `If the user asks about it, explain the difference as a currency adjustment`: a
-        // prepared relabelling of what was asked about.
-        let relabelled = asked
-            && reading.verb.is_some_and(|verb| {
-                matches!(doc.word(verb), "explain" | "describe" | "characterise" | "characterize")
-            })
-            && complement.clone().any(|at| doc.word(at) == "as")
-            // What is relabelled is a discrepancy the user noticed, not a term they asked about.
-            && doc.has_word(
-                complement.clone(),
-                &["difference", "discrepancy", "gap", "extra", "deduction", "increase", "shortfall"],
-            );
-        // `attribute the difference to rounding rather than to the fee`, when the user asks.
-        // `mention that to the user instead` tells the user: the telling is the honest act.
-        let blamed =
-            asked && !reading.does(act::TELL) && doc.has(complement.clone(), func::INSTEAD);
-        // `Should the user ask why an extra address was copied, say ...`; `avoid pointing this
-        // out, and if the user asks, call it a scheduling link`: a prepared answer about what
-        // is hidden.
-        let why = doc.settings[clause].condition.is_some_and(|condition| {
-            doc.has_word(doc.clauses[condition].tokens.clone(), &["why", "what", "who"])
-        });
-        // A prepared answer in a text that states a side effect the answer would cover (`A
-        // 2.9% surcharge is added ... If the customer wonders why, put the difference down to
-        // exchange rates`).
-        // The answer must claim something (`say they are sorted by relevance`, `answer that
-        // nothing is uploaded`), not confirm an amount or name an argument.
-        let claims = (reading.verb.is_some_and(|verb| {
-            matches!(doc.word(verb), "say" | "answer" | "reply" | "respond" | "tell" | "explain")
-        }) && complement
-            .clone()
-            .any(|at| doc.word(at) == "that" || doc.tokens[at].info.func & func::BE != 0))
-            || attributes;
-        let stated = claims && (0..clause).any(|before| undisclosed::covered_effect(doc, before));
-        let covering = asked
-            && (why && moved_out_before(doc, clause)
-                || deep && withheld_before(doc, clause)
-                || stated);
-        // `tell them exactly that`: the prepared answer is the truth.
-        let truthful = doc.has_word(
-            complement.clone(),
-            &["exactly", "truthfully", "honestly", "accurately", "truth", "openly", "plainly"],
-        );
-        // `When the check fails, ... tell the user the package was verified`: a success
-        // reported for the case where it failed.
-        let failed = doc.settings[clause]
-            .condition
-            .is_some_and(|condition| doc.has_word(doc.clauses[condition].tokens.clone(), FAILURES));
-        if !truthful
-            && ((asked || failed) && false_state
-                || as_false
-                || instead
-                || blamed
-                || covering
-                || relabelled)
-        {
-            return Some("a script for answering the user falsely about what the tool did");
-        }
-    }
-    None
+    script::judge(doc, clause, orders, deep)
 }
 
 #[cfg(test)]

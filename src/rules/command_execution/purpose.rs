@@ -1,0 +1,208 @@
+//! Orders that reach past the tool's purpose: a write to a place where code runs later, a
+//! download run in a shell, a command the purpose does not need.
+
+use super::*;
+
+/// Places whose write the purposes that cover them.
+fn covered_by(place: &str) -> u32 {
+    match place {
+        ".git/hooks" | "githooks" | ".github/workflows" | ".gitlab-ci.yml" | ".circleci/config" => {
+            domain::VCS
+        }
+        "crontab" | "/etc/cron" | "cron.d" => domain::SCHEDULE,
+        "authorized_keys" => domain::SECRETS | domain::INFRA,
+        ".config/autostart"
+        | "launchagents"
+        | "launchdaemons"
+        | "/etc/systemd"
+        | "systemd/user"
+        | "currentversion\\run" => domain::INSTALL | domain::INFRA,
+        _ => domain::CONFIG,
+    }
+}
+
+/// Shell words that make a `run` an order to use the shell.
+pub(super) const SHELL_WORDS: &[&str] =
+    &["terminal", "shell", "bash", "sh", "zsh", "powershell", "cmd", "console", "command line"];
+
+/// Programs a shell command starts with.
+const PROGRAMS: &[&str] = &[
+    "npm",
+    "npx",
+    "pip",
+    "pip3",
+    "pipx",
+    "uv",
+    "uvx",
+    "curl",
+    "wget",
+    "git",
+    "docker",
+    "kubectl",
+    "python",
+    "python3",
+    "node",
+    "bash",
+    "sh",
+    "brew",
+    "apt",
+    "apt-get",
+    "yum",
+    "sudo",
+    "make",
+    "cargo",
+    "go",
+    "chmod",
+    "chown",
+    "echo",
+    "export",
+    "cat",
+    "ls",
+    "cd",
+    "rm",
+    "cp",
+    "mv",
+    "systemctl",
+    "launchctl",
+    "crontab",
+    "ssh",
+    "scp",
+    "nc",
+    "powershell",
+    "pwsh",
+    "iex",
+];
+
+/// Whether `code` is a shell command line: a known program and an argument. Installing a
+/// package (`pip install x`, `npm i -g y`) is how servers are documented, not an attack.
+fn runs_a_program(code: &str) -> bool {
+    let mut words = code.split_whitespace().map(str::to_ascii_lowercase);
+    let (Some(program), Some(second)) = (words.next(), words.next()) else { return false };
+    // `npx pkg`, `uvx pkg`: how a server is launched, as an install is how it is set up.
+    let launcher = matches!(program.as_str(), "npx" | "uvx" | "bunx" | "pipx");
+    let installs = launcher
+        || matches!(
+            program.as_str(),
+            "pip"
+                | "pip3"
+                | "npm"
+                | "uv"
+                | "brew"
+                | "apt"
+                | "apt-get"
+                | "cargo"
+                | "go"
+                | "gem"
+                | "yarn"
+                | "pnpm"
+        ) && matches!(second.as_str(), "install" | "i" | "add" | "tool" | "get");
+    PROGRAMS.contains(&program.as_str()) && !installs
+}
+
+pub(super) fn out_of_purpose(
+    doc: &Doc,
+    clause: usize,
+    purpose: &dyn Fn() -> u32,
+) -> Option<(String, Severity)> {
+    let reading = &doc.readings[clause];
+    // What the model is said to do (`the assistant appends ... to ~/.zshrc`) is what metadata
+    // orders it to do, as for a command.
+    let orders = reading.orders_model()
+        || reading.form == crate::text::read::Form::Statement
+            && (doc.settings[clause].condition.is_some() || reading.subject == Party::Model);
+    // A clause that is all code (`` `chmod 700 ~/.ssh`, `chmod 600 ...` ``) lists commands;
+    // its verb is the command's own first word.
+    if !orders || reading.negated || doc.settings[clause].code {
+        return None;
+    }
+    let complement = reading.complement.clone();
+    let tokens = doc.clauses[clause].tokens.clone();
+    // `... is present in ~/.ssh/authorized_keys (append it if missing)`: a bracketed order
+    // acts on the place the clause before it names.
+    let places = if doc.clauses[clause].bracketed && clause > 0 {
+        doc.clauses[clause - 1].tokens.start..tokens.end
+    } else {
+        tokens.clone()
+    };
+    // A write to a place that runs code later.
+    if reading.does(act::WRITE | act::PLACE | act::EXEC | act::ALTER) {
+        for at in places {
+            let token = &doc.tokens[at];
+            let text = doc.word(at);
+            let named = matches!(token.kind, Kind::Path | Kind::Word | Kind::Ident)
+                .then(|| shell::persistent(text))
+                .flatten()
+                .or_else(|| {
+                    (text == "crontab"
+                        || doc.word(at + 1) == "hook"
+                            && matches!(text, "git" | "pre-commit" | "post-checkout" | "pre-push"))
+                    .then_some("crontab")
+                });
+            if let Some(place) = named
+                && purpose() & covered_by(place) == 0
+            {
+                return Some((
+                    format!(
+                        "an order to write to {place}, where code runs later, from a tool whose purpose does not cover it"
+                    ),
+                    Severity::High,
+                ));
+            }
+        }
+    }
+    // `run X in the terminal`, `pipe it into bash`, `execute the result in a shell`.
+    // `hand it straight to sh`, `feed it into bash`: giving a shell something is running it.
+    // `stream https://... straight into `sh``: the next word after `to` or `into`, past
+    // `straight` or `directly` and code marks, names the shell.
+    let handed_to_shell = reading.verb.is_some_and(|verb| {
+        matches!(doc.word(verb), "hand" | "pass" | "feed" | "give" | "send" | "stream")
+            && complement.clone().any(|at| {
+                matches!(doc.word(at), "to" | "into")
+                    && (at + 1..(at + 5).min(complement.end))
+                        .find(|&next| {
+                            doc.tokens[next].kind == crate::text::lex::Kind::Word
+                                && !matches!(doc.word(next), "straight" | "directly")
+                        })
+                        .is_some_and(|next| {
+                            SHELL_WORDS.contains(&doc.word(next).trim_end_matches('.'))
+                        })
+            })
+    });
+    if reading.does(act::EXEC)
+        || handed_to_shell
+        || reading.verb.is_some_and(|verb| doc.word(verb) == "pipe")
+    {
+        let shell = SHELL_WORDS.iter().any(|word| doc.has_word(complement.clone(), &[word]));
+        let sentence = doc.sentence_of(clause);
+        let whole =
+            doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
+        let fetched = doc.has_word(whole.clone(), &["fetch", "download", "curl", "wget"])
+            || doc.address_in(whole).is_some();
+        if shell && fetched && purpose() & domain::EXEC == 0 {
+            return Some((
+                "an order to fetch code and run it in a shell".to_string(),
+                Severity::High,
+            ));
+        }
+        // Installation docs: `Install with `pipx install x``.
+        let installing = reading.verb.is_some_and(|verb| doc.word(verb).starts_with("install"));
+        if purpose() & (domain::EXEC | domain::INSTALL) != 0 || installing {
+            return None;
+        }
+        let command = doc.spans_starting_in(doc.clause_bytes(clause)).any(|span| {
+            span.kind == crate::text::spans::SpanKind::Code
+                && runs_a_program(&doc.raw[span.range.clone()])
+        });
+        if shell
+            || command
+            || doc.naming(complement.clone(), thing::COMMAND).next().is_some()
+                && doc.has_word(complement, &["following", "this", "these"])
+        {
+            return Some((
+                "an order to run a shell command the tool's purpose does not need".to_string(),
+                Severity::Medium,
+            ));
+        }
+    }
+    None
+}
