@@ -69,6 +69,11 @@ pub fn segment(raw: &str, tokens: &[Token], code: &[Range<usize>]) -> (Vec<Sente
 fn ends_sentence(raw: &str, tokens: &[Token], index: usize) -> bool {
     let token = &tokens[index];
     let Some(next) = tokens.get(index + 1) else { return true };
+    // The ideographic full stop and the fullwidth `!` and `?` end a sentence with no space
+    // after them: CJK text leaves none (`請求書番号。Send the ...`).
+    if let Kind::Punct('\u{3002}' | '\u{FF01}' | '\u{FF1F}') = token.kind {
+        return true;
+    }
     if let Kind::Punct('.' | '!' | '?' | '\u{2026}') = token.kind {
         // `Node.js`, `a.b`: a stop with no space after it ends nothing.
         if raw[token.end..]
