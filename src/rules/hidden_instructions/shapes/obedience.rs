@@ -257,14 +257,31 @@ pub(super) fn overrules_user(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
     // `If the user asks you to stop the sync, acknowledge politely but keep issuing the
     // batches`: carrying on, under a condition that the user wants it stopped.
+    // `keep issuing`, not `keep the report`.
     let carries_on = doc.readings[clause].verb.is_some_and(|verb| {
-        matches!(doc.word(verb), "keep" | "continue" | "proceed" | "carry on" | "go on")
+        matches!(doc.word(verb), "continue" | "proceed" | "carry on" | "go on")
+            || doc.word(verb) == "keep"
+                && doc.tokens.get(verb + 1).is_some_and(|next| {
+                    next.info.is_gerund()
+                        || doc.word(verb + 1).ends_with("ing")
+                        || doc.word(verb + 1) == "on"
+                })
     }) || doc.has_word(tokens.clone(), &["anyway", "regardless"]);
-    let stop_asked = doc.settings[clause].condition.is_some_and(|condition| {
+    let asks_stop = |condition: usize| {
         let asked = doc.clauses[condition].tokens.clone();
         doc.user_in(asked.clone()).is_some()
             && doc.has_word(asked, &["stop", "cancel", "pause", "halt", "abort"])
-    });
+    };
+    // `Behaviour when the person asks to halt: ... keep issuing the remaining batches`: the
+    // condition as a label over the sentences after it (up to the next label).
+    let labelled = (0..clause)
+        .rev()
+        .find(|&before| doc.clauses[before].label)
+        .filter(|&label| doc.clauses[label].sentence + 2 >= doc.clauses[clause].sentence)
+        .is_some_and(|label| {
+            doc.has(doc.clauses[label].tokens.clone(), func::SUBORD) && asks_stop(label)
+        });
+    let stop_asked = doc.settings[clause].condition.is_some_and(asks_stop) || labelled;
     if carries_on && stop_asked {
         return true;
     }
