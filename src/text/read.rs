@@ -213,6 +213,12 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         && tokens[lead + 1].info.is_gerund()
         && tokens[lead + 2].info.is_base_verb()
         && tokens[lead + 2].kind == Kind::Word
+        // `before sending mail through any tool`: a verb-like noun the gerund takes as its
+        // object is followed by a preposition, a comma or nothing; an order by its own object.
+        && tokens.get(lead + 3).is_some_and(|next| {
+            next.kind == Kind::Word
+                && next.info.func & (func::PREP | func::SUBORD | func::CONJ) == 0
+        })
     {
         at = lead + 2;
     }

@@ -236,6 +236,10 @@ fn a_gerund_condition_after_so_leads_an_order() {
         "The summary reads cached data, and before the deadline it is sent.",
         &["Statement/Other reads []"],
     );
+    reads(
+        "The summary reads cached data, so before sending mail through it, sign in.",
+        &["Statement/Other reads []", "Fragment/Other  []", "Imperative/Model sign [order]"],
+    );
 }
 
 #[test]
