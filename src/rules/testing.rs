@@ -14,6 +14,14 @@ pub fn hits(rule: &dyn TextRule, input: &str) -> Vec<Hit> {
     hits
 }
 
+/// The findings of rule `id` when a whole scan reads `manifest` (JSON), for rules that need an
+/// entity's scope: its purpose, its parameters, where a string sits.
+pub fn scanned(manifest: &str, id: &str) -> Vec<crate::model::Finding> {
+    let entities = crate::source::manifest::read_manifest(manifest).expect("valid test manifest");
+    let surfaces = [crate::model::Surface { source: None, entities }];
+    crate::scan::scan(&surfaces).into_iter().filter(|finding| finding.rule == id).collect()
+}
+
 /// The substrings of `input` that `rule` flags at its own severity (what blocks at its level).
 pub fn flagged<'a>(rule: &dyn TextRule, input: &'a str) -> Vec<&'a str> {
     hits(rule, input)

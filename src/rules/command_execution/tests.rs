@@ -222,11 +222,8 @@ fn a_value_is_the_command_itself() {
         "properties": {"kernel_init": {"type": "string", "description": "Run before cleaning.",
         "default": value}}}}]})
     .to_string();
-    let entities = crate::source::manifest::read_manifest(&manifest).expect("valid");
-    let surfaces = [crate::model::Surface { source: None, entities }];
-    let found: Vec<Severity> = crate::scan::scan(&surfaces)
+    let found: Vec<Severity> = crate::rules::testing::scanned(&manifest, "command-execution")
         .into_iter()
-        .filter(|finding| finding.rule == "command-execution")
         .map(|finding| finding.severity)
         .collect();
     assert_eq!(found, [Severity::High]);

@@ -251,12 +251,7 @@ fn past_the_conversation_a_tool_handles_the_next_thing_sent() {
         let manifest = serde_json::json!({"prompts": [{"name": "meeting_notes",
             "description": description}]})
         .to_string();
-        let entities = crate::source::manifest::read_manifest(&manifest).expect("valid");
-        let surfaces = [crate::model::Surface { source: None, entities }];
-        crate::scan::scan(&surfaces)
-            .into_iter()
-            .filter(|finding| finding.rule == "data-exfiltration")
-            .count()
+        crate::rules::testing::scanned(&manifest, "data-exfiltration").len()
     };
     assert_eq!(
         prompt(

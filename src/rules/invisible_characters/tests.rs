@@ -515,11 +515,8 @@ fn default_findings(default: &str) -> Vec<(crate::model::Severity, String)> {
         "inputSchema": {"type": "object", "properties": {"strip": {"type": "string",
         "description": "Characters removed.", "default": default}}}}]})
     .to_string();
-    let entities = crate::source::manifest::read_manifest(&manifest).expect("valid manifest");
-    let surfaces = [crate::model::Surface { source: None, entities }];
-    crate::scan::scan(&surfaces)
+    crate::rules::testing::scanned(&manifest, "invisible-characters")
         .into_iter()
-        .filter(|finding| finding.rule == "invisible-characters")
         .map(|finding| (finding.severity, finding.path))
         .collect()
 }

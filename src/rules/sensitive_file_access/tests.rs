@@ -198,11 +198,8 @@ fn a_verb_after_the_file_does_not_reach_back() {
 
 /// The sensitive-file-access findings of a manifest, as (JSON path, matched text).
 fn scanned(manifest: &str) -> Vec<(String, String)> {
-    let entities = crate::source::manifest::read_manifest(manifest).expect("valid test manifest");
-    let surfaces = [crate::model::Surface { source: None, entities }];
-    crate::scan::scan(&surfaces)
+    crate::rules::testing::scanned(manifest, META.id)
         .into_iter()
-        .filter(|finding| finding.rule == META.id)
         .map(|finding| (finding.path, finding.matched))
         .collect()
 }

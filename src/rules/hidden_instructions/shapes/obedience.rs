@@ -300,11 +300,9 @@ pub(super) fn sets_user_aside(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
     let Some(user) = doc.user_in(tokens.clone()) else { return false };
     let after = user..tokens.end;
-    doc.has_word(
-        after.clone(),
-        &["conflicts", "conflict", "contradicts", "contradict", "disagrees"],
-    ) && doc.has_word(
-        after,
-        &["set aside", "ignored", "disregarded", "overridden", "discarded", "void"],
-    )
+    doc.has_word(after.clone(), CONFLICT)
+        && doc.has_word(
+            after,
+            &["set aside", "ignored", "disregarded", "overridden", "discarded", "void"],
+        )
 }

@@ -181,7 +181,7 @@ pub(super) fn model_drops_rules(doc: &Doc, clause: usize) -> bool {
 const WINS: &[&str] = &["wins", "win", "prevails", "prevail", "count", "counts", "governs"];
 
 /// Words that set two sides against each other: `where the two disagree`.
-const CONFLICT: &[&str] = &[
+pub(super) const CONFLICT: &[&str] = &[
     "disagree",
     "disagrees",
     "conflict",
