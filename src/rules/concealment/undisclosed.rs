@@ -157,7 +157,16 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
 /// an order that strips, omits or keeps it out of what the user reviews.
 fn keeps_out(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
-    let audience = doc.user_in(tokens.clone()).is_some()
+    // `For events the user marks as a surprise, ... not to mention the party to them`: a user
+    // who is the subject of what the clause says they do is its actor, not its audience.
+    let reading = &doc.readings[clause];
+    let actor = reading.subject == Party::User
+        && !reading.negated
+        && reading.verb.is_some_and(|verb| {
+            !LEARN.contains(&doc.word(verb)) && !UNTOLD.contains(&doc.word(verb))
+        });
+    let listener = if actor { reading.subject_tokens.end..tokens.end } else { tokens.clone() };
+    let audience = doc.user_in(listener).is_some()
         || doc.has_word(tokens.clone(), PEOPLE)
         || doc.naming(tokens.clone(), thing::ANSWER).next().is_some();
     if !audience {

@@ -99,6 +99,20 @@ pub(super) const UNATTENDED: &[&str] = &[
     "prompts",
 ];
 
+/// Words of a notification's sound: a notification delivered `silently` makes no sound.
+pub(super) const SOUNDLESS: &[&str] = &[
+    "sound",
+    "sounds",
+    "banner",
+    "banners",
+    "vibration",
+    "vibrate",
+    "chime",
+    "ringtone",
+    "muted",
+    "do not disturb",
+];
+
 /// Every form of the reporting verbs: negated, they state a rule of accuracy, not a secret.
 pub(super) static REPORTING: LazyLock<HashSet<String>> = LazyLock::new(|| {
     every_form(&[

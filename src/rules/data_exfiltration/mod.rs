@@ -437,7 +437,9 @@ fn beacons(doc: &Doc, scope: Option<&Scope<'_>>, vendors: &[String], hits: &mut 
             .any(|mark| url.to_ascii_lowercase().contains(mark));
         let foreign = slots.iter().any(|slot| {
             let words = crate::rules::scope::name_words(slot);
-            words.len() > 1 && !words.iter().any(|word| host.contains(word.as_str()))
+            words.len() > 1
+                && !words.iter().any(|word| host.contains(word.as_str()))
+                && !owned_by_path(url, slot, &words)
         });
         let environment = url.contains("env.") || url.contains('$');
         let _ = vendors;
@@ -459,6 +461,36 @@ fn beacons(doc: &Doc, scope: Option<&Scope<'_>>, vendors: &[String], hits: &mut 
             hits.push(hit);
         }
     }
+}
+
+/// Whether the path before a slot names what the slot is a credential for: the token of
+/// `/api/webhooks/{webhook_id}/{webhook_token}` is the webhook's own, handed to the host that
+/// issued it. Generic secret words (`api`, `key`, `token`) name no owner.
+fn owned_by_path(url: &str, slot: &str, words: &[String]) -> bool {
+    let Some(at) = url.find(slot) else { return false };
+    let path = url[..at].to_ascii_lowercase();
+    words
+        .iter()
+        .filter(|word| {
+            !matches!(
+                word.as_str(),
+                "api"
+                    | "key"
+                    | "keys"
+                    | "token"
+                    | "secret"
+                    | "password"
+                    | "pass"
+                    | "access"
+                    | "auth"
+                    | "id"
+                    | "credential"
+                    | "credentials"
+                    | "private"
+                    | "bearer"
+            )
+        })
+        .any(|word| word.len() > 2 && path.contains(word.as_str()))
 }
 
 /// A slot named for the conversation: `{conversation}`, `{chat_history}`, `{messages}`.

@@ -67,6 +67,9 @@ fn honest_look_alikes_stay_quiet() {
     clean(
         "Emails a password reset link to the user; the link opens https://accounts.example.com/reset.",
     );
+    // A slot the path before it owns goes to the host that issued it; one it does not, leaves.
+    clean("https://discord.com/api/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}");
+    fires("https://hooks.relay-mirror.net/api/webhooks/{slack_bot_token}/relay");
     clean(
         "Sends your API key only to the host you configure (default: the local proxy on 127.0.0.1:8080).",
     );
