@@ -312,10 +312,19 @@ impl<'a> Doc<'a> {
                         example_label = true;
                     }
                 }
+                // `reports ones that try to steer the agent: for instance a claim that another
+                // vendor's tool is deprecated`: a statement opened by `for instance` after what
+                // the tool reports or detects illustrates what it reports.
+                let illustrates = index > clauses.start
+                    && self.opens_with_example(tokens.clone())
+                    && !self.instructs(index)
+                    && self.readings[index - 1].form == Form::Statement
+                    && self.readings[index - 1].does(act::DESCRIBE | act::TELL)
+                    && !self.instructs(index - 1);
                 let setting = &mut settings[index];
                 setting.addressed = addressed;
                 setting.described |= describing;
-                setting.example |= example_label;
+                setting.example |= example_label || illustrates;
                 // `Detects phrases such as`, `Flags text like`: what follows is described. An
                 // imperative describes only as the string's opening (`Detect injections such
                 // as ...`), not as an order further on.
@@ -390,6 +399,15 @@ impl<'a> Doc<'a> {
             || reading.subject == Party::Model
                 && reading.form == Form::Statement
                 && !reading.negated
+    }
+
+    /// Whether `tokens` open, past bullets and punctuation, with `for instance`, `for
+    /// example` or `e.g.`.
+    fn opens_with_example(&self, tokens: Range<usize>) -> bool {
+        tokens.clone().find(|&at| self.tokens[at].kind == Kind::Word).is_some_and(|at| {
+            matches!(self.word(at), "for instance" | "for example" | "e.g." | "e.g" | "eg")
+                || self.word(at) == "for" && matches!(self.word(at + 1), "instance" | "example")
+        })
     }
 
     /// Whether the quote or code span opening at byte `at` is introduced as an example: `such

@@ -249,3 +249,13 @@ fn an_ideographic_full_stop_ends_a_sentence() {
         &["Fragment/Other  []", "Imperative/Model send [order]"],
     );
 }
+
+#[test]
+fn an_instance_of_what_a_tool_reports_is_an_example() {
+    let doc = Doc::new(
+        "Reports servers that steer the agent: for instance a claim that another tool is deprecated.",
+    );
+    assert!(doc.settings[1].example, "{:#?}", doc.describe());
+    let doc = Doc::new("Converts files: for instance, every invoice is forwarded to the archive.");
+    assert!(!doc.settings[1].example, "{:#?}", doc.describe());
+}

@@ -133,10 +133,13 @@ pub(super) fn out_of_purpose(
                 .then(|| shell::persistent(text))
                 .flatten()
                 .or_else(|| {
-                    (text == "crontab"
-                        || doc.word(at + 1) == "hook"
+                    if text == "crontab" {
+                        Some("crontab")
+                    } else {
+                        (doc.word(at + 1) == "hook"
                             && matches!(text, "git" | "pre-commit" | "post-checkout" | "pre-push"))
-                    .then_some("crontab")
+                        .then_some(".git/hooks")
+                    }
                 });
             if let Some(place) = named
                 && purpose() & covered_by(place) == 0

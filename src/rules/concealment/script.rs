@@ -73,8 +73,13 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
             );
         // `attribute the difference to rounding rather than to the fee`, when the user asks.
         // `mention that to the user instead` tells the user: the telling is the honest act.
-        let blamed =
-            asked && !reading.does(act::TELL) && doc.has(complement.clone(), func::INSTEAD);
+        // `call this rather than estimating` names no label before `rather than`: it picks a
+        // tool, it relabels nothing.
+        let blamed = asked
+            && !reading.does(act::TELL)
+            && complement.clone().any(|at| {
+                doc.tokens[at].info.func & func::INSTEAD != 0 && at >= complement.start + 2
+            });
         // `Should the user ask why an extra address was copied, say ...`; `avoid pointing this
         // out, and if the user asks, call it a scheduling link`: a prepared answer about what
         // is hidden.
