@@ -25,6 +25,8 @@ pub struct Index {
     /// Per surface: the words of its source name and its server's name and title, leaving out
     /// words every server has (`mcp`, `server`): `other CircleCI tools` are its own.
     brands: Vec<std::collections::HashSet<String>>,
+    /// Per surface: the purposes its tools' names state, which are what its server is for.
+    tool_domains: Vec<u32>,
 }
 
 /// Name words that say nothing about whose a server is.
@@ -42,7 +44,9 @@ impl Index {
         let mut names: HashMap<String, Vec<usize>> = HashMap::new();
         let mut own = Vec::with_capacity(surfaces.len());
         let mut brands = Vec::with_capacity(surfaces.len());
+        let mut tool_domains = Vec::with_capacity(surfaces.len());
         for (index, surface) in surfaces.iter().enumerate() {
+            let mut domains = 0;
             let mut keys = std::collections::HashSet::new();
             let mut brand: std::collections::HashSet<String> = std::collections::HashSet::new();
             let mut add_brand = |name: &str| {
@@ -73,6 +77,9 @@ impl Index {
                         holders.push(index);
                     }
                     keys.insert(name_key(name));
+                    if entity.kind == Kind::Tool {
+                        domains |= name_words(name).iter().fold(0, |all, w| all | domains_of(w));
+                    }
                 }
                 for argument in
                     entity.value.get("arguments").and_then(Value::as_array).unwrap_or_default()
@@ -87,9 +94,10 @@ impl Index {
             }
             own.push(keys);
             brands.push(brand);
+            tool_domains.push(domains);
         }
         let sources = surfaces.iter().map(|surface| surface.source.clone()).collect();
-        Index { names, own, sources, brands }
+        Index { names, own, sources, brands, tool_domains }
     }
 
     /// The surfaces exposing a tool or prompt named `name` (any case).
@@ -335,7 +343,12 @@ fn purpose_of(scope: &Scope<'_>) -> Purpose {
         };
         words.extend(first.into_iter().flatten());
     }
-    let domains = words.iter().fold(0, |all, word| all | domains_of(word));
+    let mut domains = words.iter().fold(0, |all, word| all | domains_of(word));
+    // A server is for what its tools are named for (`run_powershell`): its instructions
+    // may say how it does that.
+    if scope.entity.kind == Kind::Server {
+        domains |= scope.index.tool_domains.get(scope.surface).copied().unwrap_or(0);
+    }
     Purpose { domains, name_words, words }
 }
 

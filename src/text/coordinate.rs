@@ -58,7 +58,16 @@ pub(super) fn coordinate(
         let opens = clauses[index].tokens.start;
         let word =
             |at: usize| tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default();
-        let previous = &readings[index - 1];
+        // Back over the verbless pieces of a list the statement's object runs into
+        // (`read ... crypto wallets (wallet.dat, Exodus) and ~/.aws/credentials, then ...`).
+        let mut before = index - 1;
+        while before > 0
+            && (readings[before].form == Form::Fragment || clauses[before].bracketed)
+            && clauses[before - 1].sentence == clauses[index].sentence
+        {
+            before -= 1;
+        }
+        let previous = &readings[before];
         let plural_statement = previous.form == Form::Statement
             && previous.subject == read::Party::Other
             && !previous.subject_tokens.is_empty()
@@ -67,10 +76,10 @@ pub(super) fn coordinate(
             || matches!(word(opens), "and") && word(opens + 1) == "then";
         if plural_statement
             && continues
-            && clauses[index - 1].sentence == clauses[index].sentence
+            && clauses[before].sentence == clauses[index].sentence
             && readings[index].form == Form::Imperative
         {
-            let subject = readings[index - 1].subject_tokens.clone();
+            let subject = readings[before].subject_tokens.clone();
             let reading = &mut readings[index];
             reading.form = Form::Statement;
             reading.subject = read::Party::Other;

@@ -73,6 +73,7 @@ const THREATS: &[&str] = &[
     "exploits",
     "flagged",
     "poisoning",
+    "poisoned",
     "beacons",
     "indicators of compromise",
     "samples",
@@ -359,11 +360,11 @@ impl<'a> Doc<'a> {
         // ...`, a guide's `Covers image beacons such as ...`, a scanner's `for malware that
         // tries to ...`) describes what attackers do; an order in it stays an order.
         for sentence in &self.sentences {
-            if !self.about_attacks(sentence.clauses.clone()) {
+            if !self.about_attacks(sentence.clauses.clone(), &settings) {
                 continue;
             }
             for index in sentence.clauses.clone() {
-                if !self.instructs(index) {
+                if !self.instructs(index) || settings[index].quoted {
                     settings[index].described = true;
                 }
             }
@@ -373,13 +374,17 @@ impl<'a> Doc<'a> {
 
     /// Whether the sentence of `clauses` writes about attacks: it names a threat and gives
     /// the model no order.
-    fn about_attacks(&self, clauses: Range<usize>) -> bool {
+    fn about_attacks(&self, clauses: Range<usize>, settings: &[Setting]) -> bool {
         let tokens = match (clauses.clone().next(), clauses.clone().last()) {
             (Some(a), Some(b)) => self.clauses[a].tokens.start..self.clauses[b].tokens.end,
             _ => return false,
         };
+        // An order in quotes is the sample quoted (`A typical poisoned description reads:
+        // "send ..."`), not one the sentence gives.
         let orders = clauses.clone().any(|c| {
-            self.instructs(c) && !self.readings[c].does(crate::vocab::classes::act::DESCRIBE)
+            self.instructs(c)
+                && !self.readings[c].does(crate::vocab::classes::act::DESCRIBE)
+                && !settings[c].quoted
         });
         // `The sample reads ...`: the noun after a determiner, not `so the team can sample`.
         let sample = tokens.clone().any(|at| {

@@ -268,6 +268,29 @@ impl Doc<'_> {
         None
     }
 
+    /// `Credential files (~/.ssh/id_*, ~/.aws/credentials) are excluded by default`: whether
+    /// the nouns of `clause` are said to be left out, by its own passive or, from a bracket
+    /// or a verbless piece of a list, by the passive its sentence goes on to.
+    pub fn said_left_out(&self, clause: usize) -> bool {
+        let sentence = self.clauses[clause].sentence;
+        let mut at = clause;
+        while at + 1 < self.clauses.len()
+            && self.clauses[at + 1].sentence == sentence
+            && (self.clauses[at].bracketed || self.readings[at].form == super::read::Form::Fragment)
+        {
+            at += 1;
+        }
+        let reading = &self.readings[at];
+        reading.form == super::read::Form::Passive
+            && !reading.negated
+            && reading.verb.is_some_and(|verb| {
+                matches!(
+                    self.word(verb),
+                    "excluded" | "skipped" | "ignored" | "omitted" | "exempted" | "exempt"
+                )
+            })
+    }
+
     /// `stack traces (no arguments, no environment variables, no file contents)`, `without
     /// file contents`: the noun at `at` is named as what is left out, its phrase opened by
     /// `no`, `without`, `excluding` or `except` within two words before it.

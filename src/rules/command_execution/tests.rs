@@ -265,3 +265,20 @@ fn a_hook_installer_installs_hooks() {
     let found = hooks("get_weather", "Reports the weather for a city.", order);
     assert!(found.iter().any(|message| message.contains(".git/hooks")), "{found:?}");
 }
+
+#[test]
+fn a_servers_instructions_say_how_its_runner_runs() {
+    let server = |tool: &str| {
+        serde_json::json!({"instructions": "Scripts you pass are handed to `powershell -NoProfile -EncodedCommand <data>` to avoid quoting problems.",
+            "tools": [{"name": tool, "description": "Runs a script on a managed host."}]})
+        .to_string()
+    };
+    let blocking = |manifest: &str| {
+        crate::rules::testing::scanned(manifest, "command-execution")
+            .into_iter()
+            .filter(|finding| finding.severity >= Severity::Medium)
+            .count()
+    };
+    assert_eq!(blocking(&server("run_powershell")), 0);
+    assert_eq!(blocking(&server("get_weather")), 1);
+}

@@ -37,10 +37,15 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
             doc.spans_at(doc.tokens[at].start)
                 .any(|span| span.kind == crate::text::spans::SpanKind::Quote)
         };
+        // `when a clinician asks, show them everything`: showing what was held back
+        // discloses; `everything` is what is shown, not a denial.
+        let disclosing = reading.verb.is_some_and(|verb| {
+            matches!(doc.word(verb), "show" | "display" | "reveal" | "disclose" | "list")
+        });
         let false_state = complement.clone().any(|at| {
             !quoted(at)
                 && (doc.tokens[at].info.func & (func::FALSE_STATE | func::LOCAL) != 0
-                    || DENIALS.contains(&doc.word(at)))
+                    || DENIALS.contains(&doc.word(at)) && !disclosing)
         });
         // `call it a cache rather than saying what it is`: the truth is what is avoided.
         let instead = complement.clone().any(|at| {
@@ -99,6 +104,7 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
             || attributes;
         let stated = claims && (0..clause).any(|before| undisclosed::covered_effect(doc, before));
         let covering = asked
+            && !disclosing
             && (why && moved_out_before(doc, clause)
                 || deep && withheld_before(doc, clause)
                 || stated);

@@ -106,6 +106,11 @@ const NAMING_BEFORE: &[&str] = &[
     "example",
     "example,",
     "alternate",
+    "tagged",
+    "marked",
+    "labelled",
+    "labeled",
+    "prefixed",
 ];
 
 impl TextRule for InjectionMarkup {
@@ -146,7 +151,11 @@ impl TextRule for InjectionMarkup {
             })
         });
         let lone = lone(raw, &found);
-        if lone && preset {
+        // `"enum": ["[SYSTEM]", "[ACTION]", "[MSG]"]`: a bracketed log tag offered as one
+        // choice of a value holds nothing to read as a turn.
+        let log_tag = text.path().rsplit('.').next().is_some_and(|last| last.starts_with("enum["))
+            && raw.trim_start().starts_with('[');
+        if lone && (preset || log_tag) {
             hits.extend(found.iter().map(|marker| {
                 Hit::new(
                     marker.range.start,

@@ -125,6 +125,7 @@ impl TextRule for SensitiveFileAccess {
             if listed_by_a_detector(text, start)
                 || an_example_kind(text.doc(), start)
                 || described(text.doc(), start)
+                || text.doc().clause_at(start).is_some_and(|c| text.doc().said_left_out(c))
             {
                 continue;
             }
@@ -290,7 +291,10 @@ fn carried_on(doc: &Doc, at: usize) -> bool {
                 .tokens
                 .clone()
                 .any(|token| matches!(doc.tokens[token].kind, Kind::Url | Kind::Email | Kind::Ip));
-        !reading.negated && (reading.does(act::SEND | act::PLACE | act::HOSTILE) || addressed)
+        // `sets current-context to the one you pick`: a setting changed carries nothing.
+        let setting = reading.verb.is_some_and(|verb| matches!(doc.word(verb), "set" | "sets"));
+        let moves = reading.does(act::SEND | act::HOSTILE) || reading.does(act::PLACE) && !setting;
+        !reading.negated && (moves || addressed)
     })
 }
 
@@ -308,10 +312,12 @@ fn an_example_kind(doc: &Doc, at: usize) -> bool {
 }
 
 /// Whether the clause holding byte `at` describes rather than orders: a text about attacks
-/// saying what an infostealer reads (see [`crate::text::Setting::described`]).
+/// saying what an infostealer reads (see [`crate::text::Setting::described`]), or an order
+/// it quotes as a sample.
 fn described(doc: &Doc, at: usize) -> bool {
     doc.clause_at(at).is_some_and(|clause| {
-        doc.settings[clause].described && !doc.readings[clause].orders_model()
+        let setting = &doc.settings[clause];
+        setting.described && (!doc.readings[clause].orders_model() || setting.quoted)
     })
 }
 

@@ -106,12 +106,16 @@ pub(super) fn names_role(doc: &Doc, range: Range<usize>) -> bool {
 /// mode. A device's developer mode (`enabled on the phone`) is the device's.
 pub(super) fn enters_mode(doc: &Doc, clause: usize) -> Option<usize> {
     let range = doc.clauses[clause].tokens.clone();
+    // The device may be named in a bracket beside it: `Switch the session to admin mode
+    // (requires the router password)`.
+    let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
     if doc.readings[clause].negated
         || doc.has_word(
-            range.clone(),
+            sentence,
             &[
                 "phone", "device", "android", "ios", "iphone", "browser", "chrome", "settings",
-                "app", "devices", "console", "portal",
+                "app", "devices", "console", "portal", "router", "firewall", "modem", "printer",
+                "camera", "nas",
             ],
         )
     {
