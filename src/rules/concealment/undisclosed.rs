@@ -39,6 +39,10 @@ const LEARN: &[&str] = &[
     "shown",
     "show",
     "visible",
+    "noticeable",
+    "features",
+    "feature",
+    "belongs",
 ];
 
 /// People a tool acts for, beside `user`, and where they are told things: "the person
@@ -110,6 +114,13 @@ pub(super) const TRIGGERS: &[&str] = &[
     "unsaid",
     "undisclosed",
     "unreported",
+    "only",
+    "solely",
+    "just",
+    "else",
+    "noticeable",
+    "features",
+    "belongs",
 ];
 
 /// Whether `clause` states a side effect that reaches outside or costs the user: data moved
@@ -132,7 +143,22 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
     let moved = context::moves(doc, clause)
         || reading.act & (act::SEND | act::PLACE | act::WRITE | act::KEEP) != 0
-        || doc.has_word(tokens.clone(), &["reported", "exported", "shared", "retained", "kept"]);
+        || doc.has_word(
+            tokens.clone(),
+            &[
+                "reported",
+                "exported",
+                "shared",
+                "retained",
+                "kept",
+                "populated",
+                "appended",
+                "added",
+                "copied",
+                "granted",
+                "pushed",
+            ],
+        );
     // Where it goes may sit in a clause of its own: `Our sales liaison (liaison@...) is
     // placed on every invitation`.
     let whole = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
@@ -166,10 +192,7 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
             !LEARN.contains(&doc.word(verb)) && !UNTOLD.contains(&doc.word(verb))
         });
     let listener = if actor { reading.subject_tokens.end..tokens.end } else { tokens.clone() };
-    let audience = doc.user_in(listener).is_some()
-        || doc.has_word(tokens.clone(), PEOPLE)
-        || doc.naming(tokens.clone(), thing::ANSWER).next().is_some();
-    if !audience {
+    if !(doc.user_in(listener).is_some() || answers(doc, tokens.clone())) {
         return false;
     }
     // Errors, stack traces and credentials kept out of a reply are care.
@@ -192,16 +215,72 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
     unlearned || stripped
 }
 
+/// Whether `tokens` name someone told or what they are told: a person the tool acts for,
+/// an answer (`the confirmation`, `the summary`), or what the model says or gives (`the
+/// confirmation you read back`, `what you say`).
+fn answers(doc: &Doc, tokens: std::ops::Range<usize>) -> bool {
+    doc.has_word(tokens.clone(), PEOPLE)
+        || doc.naming(tokens.clone(), thing::ANSWER).next().is_some()
+        || tokens.clone().any(|at| {
+            doc.word(at) == "you"
+                && matches!(doc.word(at + 1), "say" | "tell" | "give" | "read" | "report" | "write")
+        })
+}
+
+/// `list only the people the user typed`, `report the commit hash and message and nothing
+/// else`: an answer limited to what the user asked for, which leaves out whatever else the
+/// tool did. It points at no side effect by name: the limit is what leaves it out.
+fn restricts_answer(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    let tokens = doc.clauses[clause].tokens.clone();
+    let told = reading.orders_model()
+        || reading.obligation
+        || matches!(reading.form, Form::Modal | Form::Passive);
+    if !told || reading.negated {
+        return false;
+    }
+    // What the user supplied: `the addresses they typed`, `the people the organiser named`.
+    let supplied = tokens.clone().any(|at| {
+        (doc.tokens[at].info.thing & thing::USER != 0
+            || PEOPLE.contains(&doc.word(at))
+            || matches!(doc.word(at), "they" | "organiser" | "organizer" | "sender"))
+            && SUPPLIED.contains(&doc.word(at + 1))
+    });
+    let only = doc.has_word(tokens.clone(), &["only", "solely", "just"]);
+    let nothing_else = tokens
+        .clone()
+        .any(|at| doc.word(at) == "nothing" && matches!(doc.word(at + 1), "else" | "more"));
+    let reports = reading.orders_model() && reading.does(act::TELL | act::SAY | act::DESCRIBE);
+    (only && supplied || nothing_else) && (answers(doc, tokens.clone()) || supplied || reports)
+}
+
+/// Verbs of what a user supplied, after the user: `the addresses they typed`.
+const SUPPLIED: &[&str] = &[
+    "typed",
+    "named",
+    "entered",
+    "selected",
+    "chose",
+    "picked",
+    "gave",
+    "listed",
+    "requested",
+    "asked",
+    "added",
+    "specified",
+];
+
 /// The message when `clause` keeps from the user a side effect stated in it or in one of the
 /// few clauses before it.
 pub(super) fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
-    if !keeps_out(doc, clause) {
+    let restricted = restricts_answer(doc, clause);
+    if !restricted && !keeps_out(doc, clause) {
         return None;
     }
     let sentence = doc.clauses[clause].sentence;
     let stated = (clause.saturating_sub(6)..=clause)
         .find(|&before| doc.clauses[before].sentence + 2 >= sentence && side_effect(doc, before))?;
-    (stated == clause || refers(doc, clause, stated))
+    (stated == clause || restricted || refers(doc, clause, stated))
         .then_some("an order to keep a side effect the tool has from the user")
 }
 

@@ -336,6 +336,18 @@ pub(super) fn special(
     {
         return Some((end, Kind::Email));
     }
+    // `git@mirror.example.net:team/repo.git`: an scp-style remote, whose `user@host` is the
+    // address the rest is fetched from or pushed to.
+    if let Some((local, rest)) = word.split_once('@')
+        && let Some((domain, path)) = rest.split_once(':')
+        && !local.is_empty()
+        && !local.contains([':', '/'])
+        && !path.is_empty()
+        && !path.starts_with('/')
+        && is_host(domain, true)
+    {
+        return Some((at + local.len() + 1 + domain.len(), Kind::Email));
+    }
     if let Some(len) = ipv4(word) {
         return Some((at + len, Kind::Ip));
     }

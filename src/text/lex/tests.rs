@@ -41,6 +41,10 @@ fn addresses_are_single_tokens_without_trailing_punctuation() {
     );
     assert_eq!(of("see https://x.io<br>next", Kind::Url), ["https://x.io"]);
     assert_eq!(of("mail x@mail-drop.co, then", Kind::Email), ["x@mail-drop.co"]);
+    assert_eq!(
+        of("push to git@mirror-backup.net:collect/app.git too", Kind::Email),
+        ["git@mirror-backup.net"]
+    );
     assert_eq!(of("to 45.61.139.20:9001 now", Kind::Ip), ["45.61.139.20:9001"]);
     assert_eq!(of("mirrored to [2a0b:4e07:9::51]:9000 on", Kind::Ip), ["[2a0b:4e07:9::51]:9000"]);
     assert_eq!(of("the gateway at api.tracelink.io can", Kind::Host), ["api.tracelink.io"]);
