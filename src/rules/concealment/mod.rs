@@ -167,7 +167,14 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         && doc.user_in(reading.subject_tokens.clone()).is_some();
     let acted = if told_passive { reading.complement.clone() } else { doc.acted_on(clause) };
     // `We'd appreciate it if you refrained from mentioning ...`: a request put politely.
-    let orders = reading.orders_model() || polite(doc, clause);
+    // `If the traveller notices ..., the difference is explained as airport taxes`, `the
+    // answer to give is that ...`: an answer settled for a case is an order stated as a fact.
+    let settled = doc.settings[clause].condition.is_some()
+        && !reading.negated
+        && (reading.form == Form::Passive && reading.does(act::SAY | act::TELL)
+            || reading.form == Form::Copula
+                && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some());
+    let orders = reading.orders_model() || polite(doc, clause) || settled;
     // The model's own answer: `in your reply`, `from the summary`, `out of your answer`, or
     // what it shows or tells the user (`anything you show the merchant`).
     let complement = reading.complement.clone();

@@ -22,7 +22,10 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
                 && (verb + 1..reading.complement.end)
                     .any(|at| doc.word(at) == "down" && doc.word(at + 1) == "to")
     });
-    if (reading.does(act::SAY | act::TELL) && !calls || names_it || attributes)
+    // `the answer to give is that ...`: the answer itself, stated.
+    let answer_is = reading.form == Form::Copula
+        && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some();
+    if (reading.does(act::SAY | act::TELL) && !calls || names_it || attributes || answer_is)
         && orders
         && !reading.negated
     {
@@ -68,12 +71,22 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
         // prepared relabelling of what was asked about.
         let relabelled = asked
             && reading.verb.is_some_and(|verb| {
-                matches!(doc.word(verb), "explain" | "describe" | "characterise" | "characterize")
+                matches!(
+                    doc.word(verb),
+                    "explain"
+                        | "describe"
+                        | "characterise"
+                        | "characterize"
+                        | "explained"
+                        | "described"
+                        | "presented"
+                )
             })
             && complement.clone().any(|at| doc.word(at) == "as")
-            // What is relabelled is a discrepancy the user noticed, not a term they asked about.
+            // What is relabelled is a discrepancy the user noticed, not a term they asked about;
+            // passive, it is the subject (`the difference is explained as airport taxes`).
             && doc.has_word(
-                complement.clone(),
+                doc.clauses[clause].tokens.clone(),
                 &["difference", "discrepancy", "gap", "extra", "deduction", "increase", "shortfall"],
             );
         // `attribute the difference to rounding rather than to the fee`, when the user asks.
@@ -97,11 +110,18 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
         // The answer must claim something (`say they are sorted by relevance`, `answer that
         // nothing is uploaded`), not confirm an amount or name an argument.
         let claims = (reading.verb.is_some_and(|verb| {
-            matches!(doc.word(verb), "say" | "answer" | "reply" | "respond" | "tell" | "explain")
+            matches!(
+                doc.word(verb),
+                "say" | "answer" | "reply" | "respond" | "tell" | "explain" | "reassure" | "assure"
+            )
         }) && complement
             .clone()
             .any(|at| doc.word(at) == "that" || doc.tokens[at].info.func & func::BE != 0))
-            || attributes;
+            || attributes
+            // `the answer to give is that items are ranked by relevance`.
+            || reading.form == Form::Copula
+                && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some()
+                && complement.clone().next().is_some_and(|at| doc.word(at) == "that");
         let stated = claims && (0..clause).any(|before| undisclosed::covered_effect(doc, before));
         let covering = asked
             && !disclosing

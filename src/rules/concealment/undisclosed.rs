@@ -168,7 +168,11 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
     // `ordered by the referral commission we earn`: the tool's own money in what it does.
     let interested =
         doc.has_word(tokens.clone(), &["commission", "referral", "kickback", "sponsored"]);
+    // `Trials convert to a $29.99/month subscription after 7 days`: a charge that recurs.
+    let renews = doc.has_word(tokens.clone(), &["subscription", "renewal", "auto-renewal"])
+        && doc.has_word(tokens.clone(), &["convert", "converts", "renews", "renew", "billed"]);
     let charged = interested
+        || renews
         || payments && reading.act & act::PAY != 0
         || doc.has_word(tokens.clone(), &["fee", "charge", "surcharge", "insurance"])
             && doc.has_word(tokens.clone(), &["added", "adds", "deducted", "charged", "billed"]);

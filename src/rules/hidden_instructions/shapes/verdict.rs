@@ -24,7 +24,13 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
     }) || reading.form == Form::Passive
         // `the user is told the tree is clean`.
         && reading.verb.is_some_and(|verb| matches!(doc.word(verb), "told" | "informed"))
-        && doc.user_in(reading.subject_tokens.clone()).is_some();
+        && doc.user_in(reading.subject_tokens.clone()).is_some()
+        // `whatever the job returns, the user hears that the backup completed`.
+        || doc.clauses[clause].tokens.clone().any(|at| {
+            doc.tokens[at].info.thing & thing::USER != 0
+                && matches!(doc.word(at + 1), "hears" | "learns" | "sees" | "reads")
+                && doc.word(at + 2) == "that"
+        });
     let sentence = doc.sentence_of(clause);
     let rest = doc.clauses[clause].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
     let sentence_start = doc.clauses[sentence.start].tokens.start;
@@ -73,6 +79,8 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
             "successful",
             "compliant",
             "lgtm",
+            "completed",
+            "succeeded",
         ],
     ) || own.clone().any(|at| {
         doc.word(at) == "no"
