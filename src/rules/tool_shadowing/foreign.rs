@@ -49,6 +49,8 @@ fn scoped(doc: &Doc, at: usize, range: &Range<usize>, scope: Option<&Scope<'_>>)
     let own_after = SCOPED_AFTER.contains(&after)
         && matches!(then, "this" | "the" | "our" | "these")
         && !matches!(doc.word(at + 3), "other" | "another")
+        // `any tool in this session`: the session holds every server's tools.
+        && !matches!(doc.word(at + 3), "session" | "conversation" | "chat" | "workspace")
         || matches!(after, "here" | "below" | "above" | "listed");
     // `this server`, `its tools`.
     if matches!(doc.word(at.saturating_sub(1)), "this" | "our" | "these" | "its" | "same") {
@@ -84,10 +86,22 @@ pub fn others(
         if !tool_noun(doc, at) || scoped(doc, at, &range, scope) {
             return None;
         }
+        // Domain words between, a list of them with commas, `or`, `and`: `any other
+        // summarization, reading or PDF tool`.
+        let listed = |from: usize| {
+            (from + 1..at).all(|b| {
+                doc.tokens[b].kind == Kind::Word
+                    && (doc.tokens[b].info.func == 0 || matches!(doc.word(b), "or" | "and"))
+                    || doc.tokens[b].is_punct(',')
+            })
+        };
         let before = range.start.max(at.saturating_sub(5))..at;
         let other = before
             .clone()
             .any(|b| doc.tokens[b].info.func & func::OTHER != 0 && doc.word(b) != "rest")
+            || (range.start.max(at.saturating_sub(9))..at).any(|b| {
+                doc.tokens[b].info.func & func::OTHER != 0 && doc.word(b) != "rest" && listed(b)
+            })
             || matches!(doc.word(at.saturating_sub(1)), "built-in" | "native")
             || doc.word(at.saturating_sub(2)) == "rest" && doc.word(at.saturating_sub(1)) == "of";
         let wide = range.start.max(at.saturating_sub(8))..at;
@@ -98,15 +112,10 @@ pub fn others(
         // among them.
         let quantifier = |b: usize| matches!(doc.word(b), "any" | "every" | "whatever");
         // `any calendar tool`, `any travel or airline tool`: domain words, `or`, `and` between.
-        let domain = (range.start.max(at.saturating_sub(5))..at.saturating_sub(1))
+        let domain = (range.start.max(at.saturating_sub(9))..at.saturating_sub(1))
             .rev()
             .find(|&b| quantifier(b))
-            .is_some_and(|q| {
-                (q + 1..at).all(|b| {
-                    doc.tokens[b].kind == Kind::Word
-                        && (doc.tokens[b].info.func == 0 || matches!(doc.word(b), "or" | "and"))
-                })
-            });
+            .is_some_and(listed);
         let server_noun = doc.word(at).starts_with("server");
         let any = (at > range.start && quantifier(at - 1) || domain)
             && (doc.word(at).starts_with("tool") || server_noun);
