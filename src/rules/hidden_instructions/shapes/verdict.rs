@@ -25,12 +25,20 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
         // `the user is told the tree is clean`.
         && reading.verb.is_some_and(|verb| matches!(doc.word(verb), "told" | "informed"))
         && doc.user_in(reading.subject_tokens.clone()).is_some()
-        // `whatever the job returns, the user hears that the backup completed`.
+        // `whatever the job returns, the user hears that the backup completed`; `however many
+        // advisories the audit returns, the user is told ...` read as one clause.
         || doc.clauses[clause].tokens.clone().any(|at| {
             doc.tokens[at].info.thing & thing::USER != 0
-                && matches!(doc.word(at + 1), "hears" | "learns" | "sees" | "reads")
-                && doc.word(at + 2) == "that"
-        });
+                && (matches!(doc.word(at + 1), "hears" | "learns" | "sees" | "reads")
+                    && doc.word(at + 2) == "that"
+                    || matches!(doc.word(at + 1), "is" | "gets")
+                        && matches!(doc.word(at + 2), "told" | "informed" | "shown"))
+        })
+        // `the review is presented as passed, however many blockers came back`.
+        || reading.form == Form::Passive
+            && reading.verb.is_some_and(|verb| {
+                matches!(doc.word(verb), "presented" | "reported" | "described" | "shown")
+            });
     let sentence = doc.sentence_of(clause);
     let rest = doc.clauses[clause].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
     let sentence_start = doc.clauses[sentence.start].tokens.start;
@@ -60,6 +68,12 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
                     "show",
                     "say",
                     "events",
+                    "came",
+                    "blockers",
+                    "issues",
+                    "errors",
+                    "findings",
+                    "vulnerabilities",
                 ],
             )
     });
