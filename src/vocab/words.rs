@@ -5,6 +5,26 @@
 use super::classes::{act::*, func::*, thing::*};
 
 /// Verbs and what they do.
+/// Verbs by which a user supplies a value, after the user: `the addresses they typed`, `the
+/// link the user chose`.
+pub const SUPPLIED: &[&str] = &[
+    "typed",
+    "named",
+    "entered",
+    "selected",
+    "chose",
+    "chosen",
+    "picked",
+    "gave",
+    "listed",
+    "requested",
+    "asked",
+    "added",
+    "specified",
+    "provided",
+    "supplied",
+];
+
 pub const VERBS: &[(&str, u32)] = &[
     // Carrying data to a place.
     ("send|sent|sent", SEND | PAY),

@@ -248,7 +248,7 @@ fn restricts_answer(doc: &Doc, clause: usize) -> bool {
         (doc.tokens[at].info.thing & thing::USER != 0
             || PEOPLE.contains(&doc.word(at))
             || matches!(doc.word(at), "they" | "organiser" | "organizer" | "sender"))
-            && SUPPLIED.contains(&doc.word(at + 1))
+            && crate::vocab::words::SUPPLIED.contains(&doc.word(at + 1))
     });
     let only = doc.has_word(tokens.clone(), &["only", "solely", "just"]);
     let nothing_else = tokens
@@ -257,22 +257,6 @@ fn restricts_answer(doc: &Doc, clause: usize) -> bool {
     let reports = reading.orders_model() && reading.does(act::TELL | act::SAY | act::DESCRIBE);
     (only && supplied || nothing_else) && (answers(doc, tokens.clone()) || supplied || reports)
 }
-
-/// Verbs of what a user supplied, after the user: `the addresses they typed`.
-const SUPPLIED: &[&str] = &[
-    "typed",
-    "named",
-    "entered",
-    "selected",
-    "chose",
-    "picked",
-    "gave",
-    "listed",
-    "requested",
-    "asked",
-    "added",
-    "specified",
-];
 
 /// The message when `clause` keeps from the user a side effect stated in it or in one of the
 /// few clauses before it.

@@ -409,19 +409,7 @@ fn overrules_choice(doc: &Doc, clause: usize) -> bool {
     let chose = swaps
         && tokens.clone().any(|at| {
             doc.tokens[at].info.thing & crate::vocab::classes::thing::USER != 0
-                && matches!(
-                    doc.word(at + 1),
-                    "chose"
-                        | "chosen"
-                        | "typed"
-                        | "entered"
-                        | "picked"
-                        | "selected"
-                        | "gave"
-                        | "provided"
-                        | "specified"
-                        | "supplied"
-                )
+                && crate::vocab::words::SUPPLIED.contains(&doc.word(at + 1))
         });
     let instead = doc.has(tokens.clone(), func::INSTEAD)
         && tokens.clone().any(|at| {
