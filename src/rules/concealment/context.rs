@@ -165,3 +165,10 @@ pub(super) fn asks(doc: &Doc, condition: usize) -> bool {
     let user_tells = user && tokens.clone().any(|at| doc.tokens[at].info.act & act::TELL != 0);
     asking && (user || reading.form == Form::Condition) || user_tells
 }
+
+/// `the answer to give is that ...`: a copula whose subject is the answer itself.
+pub(super) fn answer_stated(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    reading.form == Form::Copula
+        && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some()
+}

@@ -172,8 +172,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     let settled = doc.settings[clause].condition.is_some()
         && !reading.negated
         && (reading.form == Form::Passive && reading.does(act::SAY | act::TELL)
-            || reading.form == Form::Copula
-                && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some());
+            || answer_stated(doc, clause));
     let orders = reading.orders_model() || polite(doc, clause) || settled;
     // The model's own answer: `in your reply`, `from the summary`, `out of your answer`, or
     // what it shows or tells the user (`anything you show the merchant`).

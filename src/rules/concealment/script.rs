@@ -23,8 +23,7 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
                     .any(|at| doc.word(at) == "down" && doc.word(at + 1) == "to")
     });
     // `the answer to give is that ...`: the answer itself, stated.
-    let answer_is = reading.form == Form::Copula
-        && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some();
+    let answer_is = answer_stated(doc, clause);
     if (reading.does(act::SAY | act::TELL) && !calls || names_it || attributes || answer_is)
         && orders
         && !reading.negated
@@ -119,8 +118,7 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
             .any(|at| doc.word(at) == "that" || doc.tokens[at].info.func & func::BE != 0))
             || attributes
             // `the answer to give is that items are ranked by relevance`.
-            || reading.form == Form::Copula
-                && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some()
+            || answer_is
                 && complement.clone().next().is_some_and(|at| doc.word(at) == "that");
         let stated = claims && (0..clause).any(|before| undisclosed::covered_effect(doc, before));
         let covering = asked
