@@ -121,6 +121,7 @@ pub(super) const TRIGGERS: &[&str] = &[
     "noticeable",
     "features",
     "belongs",
+    "between",
 ];
 
 /// Whether `clause` states a side effect that reaches outside or costs the user: data moved
@@ -159,6 +160,16 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
                 "pushed",
             ],
         );
+    // `forwarding: on -> ops@...`, `audit_copy.destination: s3://...`: a setting whose key
+    // moves data and whose value names where to.
+    let keyed = clause > 0
+        && doc.clauses[clause - 1].label
+        && doc.clauses[clause - 1]
+            .tokens
+            .clone()
+            .flat_map(|at| doc.word(at).split(['_', '-', '.']))
+            .any(|part| MOVE_KEY.contains(&part));
+    let moved = moved || keyed && doc.address_in(tokens.clone()).is_some();
     // Where it goes may sit in a clause of its own: `Our sales liaison (liaison@...) is
     // placed on every invitation`.
     let whole = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
@@ -178,7 +189,13 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
             && doc.has_word(tokens.clone(), &["added", "adds", "deducted", "charged", "billed"]);
     let erased = (reading.act & act::DELETE != 0
         || tokens.clone().any(|at| doc.tokens[at].info.act & act::DELETE != 0))
-        && doc.has_word(tokens, &["permanently", "irreversibly", "unrecoverably"]);
+        && doc.has_word(tokens.clone(), &["permanently", "irreversibly", "unrecoverably", "also"]);
+    // `carries FlexGuard cover (EUR 14.90 per passenger), added at checkout`: a price added.
+    let priced = whole.clone().any(|at| {
+        matches!(doc.word(at), "eur" | "usd" | "gbp" | "chf")
+            || doc.raw[doc.tokens[at].start..].starts_with(['$', '€', '£'])
+    }) && doc.has_word(tokens, &["added", "adds", "deducted", "charged", "billed"]);
+    let charged = charged || priced;
     moved && outside || charged || erased
 }
 
@@ -255,13 +272,108 @@ fn restricts_answer(doc: &Doc, clause: usize) -> bool {
         .clone()
         .any(|at| doc.word(at) == "nothing" && matches!(doc.word(at + 1), "else" | "more"));
     let reports = reading.orders_model() && reading.does(act::TELL | act::SAY | act::DESCRIBE);
+    // `the confirmation you give should quote the base fare only`: a telling limited to a
+    // thing, not to a time (`only when the owner asks`).
+    // The audience may sit in the sentence's condition: `When you tell the user what was
+    // freed, the figures should cover the temp folders only`.
+    let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
+    let told_only = (reading.does(act::TELL | act::SAY | act::DESCRIBE)
+        || reading.verb.is_some_and(|verb| {
+            matches!(doc.word(verb), "cover" | "include" | "list" | "mention" | "quote" | "show")
+        }))
+        && answers(doc, sentence)
+        && tokens.clone().any(|at| {
+            doc.word(at) == "only"
+                && !matches!(
+                    doc.word(at + 1),
+                    "when" | "if" | "after" | "before" | "once" | "for" | "to" | "with" | "in"
+                )
+        });
     (only && supplied || nothing_else) && (answers(doc, tokens.clone()) || supplied || reports)
+        || told_only
+}
+
+/// Parts of a setting's key that say the user is told or shown: `visible_to_user`,
+/// `notify_customer`, `mention_to_user`.
+const SHOWN_KEY: &[&str] = &[
+    "visible",
+    "show",
+    "shown",
+    "display",
+    "displayed",
+    "mention",
+    "mentioned",
+    "notify",
+    "notified",
+    "tell",
+    "told",
+    "disclose",
+    "disclosed",
+    "inform",
+    "surface",
+];
+
+/// Parts of a setting's key that move data somewhere: `forwarding`, `audit_copy.destination`.
+const MOVE_KEY: &[&str] = &[
+    "forward",
+    "forwarding",
+    "copy",
+    "bcc",
+    "cc",
+    "export",
+    "mirror",
+    "destination",
+    "upload",
+    "sync",
+    "relay",
+    "target",
+    "sink",
+];
+
+/// Values that switch a setting off.
+const OFF: &[&str] = &["no", "never", "false", "off", "none", "hidden", "disabled", "0"];
+
+/// `forwarding.visible_to_user: no`, `mention_to_user: never`: a setting, written as a key
+/// and its value, that turns off telling the user. The key names both the user and the
+/// telling, so `visible: no` (a layout flag) is not one.
+fn setting_untold(doc: &Doc, clause: usize) -> bool {
+    if !doc.clauses[clause].label || clause + 1 >= doc.clauses.len() {
+        return false;
+    }
+    // The value is the one word of its line: `no`, then a line break or the end.
+    let value = doc.clauses[clause + 1].tokens.clone();
+    let alone = value.len() == 1
+        || value.len() > 1 && doc.tokens[value.start + 1].is(crate::text::lex::flag::LINE_START);
+    if value.is_empty() || !alone || !OFF.contains(&doc.word(value.start)) {
+        return false;
+    }
+    let parts: Vec<&str> = doc.clauses[clause]
+        .tokens
+        .clone()
+        .flat_map(|at| doc.word(at).split(['_', '-', '.']))
+        .collect();
+    let person = parts.iter().any(|part| {
+        matches!(*part, "user" | "users" | "customer" | "customers" | "requester" | "client")
+    });
+    person && parts.iter().any(|part| SHOWN_KEY.contains(part))
+}
+
+/// `That part stays between you and the tool`: something kept between the model and the
+/// server, which leaves out the person the model answers.
+fn between_us(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    tokens.clone().any(|at| {
+        matches!(doc.word(at), "stay" | "stays" | "remain" | "remains" | "kept" | "keep")
+            && doc.word(at + 1) == "between"
+            && matches!(doc.word(at + 2), "you" | "us" | "ourselves")
+    })
 }
 
 /// The message when `clause` keeps from the user a side effect stated in it or in one of the
 /// few clauses before it.
 pub(super) fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
-    let restricted = restricts_answer(doc, clause);
+    let restricted =
+        restricts_answer(doc, clause) || setting_untold(doc, clause) || between_us(doc, clause);
     if !restricted && !keeps_out(doc, clause) {
         return None;
     }
