@@ -4,6 +4,7 @@
 //! A decoding rule reports only what the plain text hides: a content rule that already fires
 //! on the raw string owns that finding, so the decoded copy of the same payload adds nothing.
 
+use crate::model::Severity;
 use crate::rules::Text;
 use crate::rules::{Hit, RuleMeta, content_hits};
 use crate::vocab::classes::act;
@@ -89,6 +90,7 @@ pub fn report_tokens(
         }
         let fired_on_raw = fired_on_raw.get_or_insert_with(|| fired_on(text));
         let run = decode_and_run(text, start);
+        let example = !run && exemplified(text, start);
         let mut reported: Vec<&'static str> = Vec::new();
         for (meta, hit) in inner {
             let id = meta.id;
@@ -98,9 +100,33 @@ pub fn report_tokens(
             reported.push(id);
             let message = message(lead, &decoded[hit.start..hit.end], &hit.message);
             let hit = decoded_hit(start, end, message, meta, &hit);
-            hits.push(if run { Hit { severity: None, ..hit } } else { hit });
+            hits.push(if run {
+                Hit { severity: None, ..hit }
+            } else if example {
+                hit.with_severity(Severity::Low)
+            } else {
+                hit
+            });
         }
     }
+}
+
+/// `Useful for inspecting suspicious strings such as <token> found in logs`: a token given as
+/// an example of what the tool handles, in a clause that orders nothing.
+fn exemplified(text: &Text<'_>, at: usize) -> bool {
+    let doc = text.doc();
+    let Some(clause) = doc.clause_at(at) else { return false };
+    let token = doc.tokens.partition_point(|token| token.end <= at);
+    let cue = doc.clauses[clause].tokens.start.max(token.saturating_sub(4))..token;
+    // Only a decoder shows encoded samples: elsewhere `for example <token>` offers a value.
+    let decoder = text.scope().is_some_and(|scope| {
+        crate::rules::scope::name_words(scope.name())
+            .iter()
+            .any(|word| matches!(word.as_str(), "decode" | "decoder" | "base64" | "hex"))
+    });
+    decoder
+        && !doc.readings[clause].orders_model()
+        && doc.has_word(cue, &["such as", "for example", "for instance", "e.g.", "like"])
 }
 
 /// The six bits one base64 character stands for; the URL-safe `-` and `_` read as `+`, `/`.

@@ -131,8 +131,16 @@ impl TextRule for CommandExecution {
         // around it.
         let value = text.is_value();
         let words = if value { 0 } else { doc.raw.split_whitespace().count() };
+        // `install_toolchain`: a tool named for installing says which installer it runs.
+        let installer = !commands.is_empty()
+            && text.scope().is_some_and(|scope| {
+                scope.kind() == crate::core::Kind::Tool
+                    && crate::rules::scope::name_words(scope.name())
+                        .iter()
+                        .any(|word| matches!(word.as_str(), "install" | "installer"))
+            });
         for command in commands {
-            let severity = command_severity(doc, &command.range, &purpose, words, value);
+            let severity = command_severity(doc, &command.range, &purpose, words, value, installer);
             let message = format!("a shell command that {}", command.danger.describe());
             let mut hit = Hit::new(command.range.start, command.range.end, message);
             if severity != Severity::High {
@@ -210,6 +218,7 @@ fn command_severity(
     purpose: &dyn Fn() -> u32,
     words: usize,
     value: bool,
+    installer: bool,
 ) -> Severity {
     let Some(clause) = clause_at(doc, range.start) else { return Severity::High };
     let reading = &doc.readings[clause];
@@ -322,6 +331,11 @@ fn command_severity(
     if !ordered_anywhere && !fetches && purpose() & domain::EXEC != 0 {
         return Severity::Low;
     }
+    // `Toolchain installer (runs curl ... https://sh.rustup.rs | sh for Rust)`: an installer
+    // saying which script it runs, with no order to the model.
+    if !ordered_anywhere && !value && installer {
+        return Severity::Low;
+    }
     // Given as an order it is high; the order may be in a clause the command's own punctuation
     // split off (`Run bash <(curl ...)`). A clause that is all code (`` `curl ... | sh` ``)
     // orders nothing: the order is prose's.
@@ -350,7 +364,12 @@ fn user_runs(doc: &Doc) -> bool {
             && reading.does(act::EXEC)
             && (matches!(reading.subject, Party::Model | Party::Other)
                 || doc.has_word(tokens.clone(), &["itself"]));
-        refrains || !reading.negated && runs.into_iter().any(by_user)
+        // `Do not try to install it yourself`: the running or installing left to the user.
+        let not_yourself = reading.negated
+            && reading.orders_model()
+            && doc.has_word(tokens.clone(), &["yourself", "itself"])
+            && (runs.clone().next().is_some() || doc.has_word(tokens.clone(), &["install"]));
+        refrains || not_yourself || !reading.negated && runs.into_iter().any(by_user)
     })
 }
 

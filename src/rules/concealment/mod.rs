@@ -160,6 +160,19 @@ fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
 fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
+    // `the event is hidden from that person's view ..., avoid mentioning the party in any
+    // message drafted to them`: kept from the third party the sentence names, not the user.
+    let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
+    let to_named = tokens
+        .clone()
+        .any(|at| doc.word(at) == "to" && matches!(doc.word(at + 1), "them" | "him" | "her"))
+        && (doc.has_word(sentence.clone(), THIRD_PARTIES)
+            || sentence.into_iter().any(|at| {
+                doc.word(at) == "that" && doc.word(at + 1).trim_end_matches("'s") == "person"
+            }));
+    if to_named {
+        return None;
+    }
     // `the submitter is not to be told about this cc`: a passive telling's subject is the
     // audience; what is told is the complement.
     let told_passive = reading.form == Form::Passive

@@ -19,6 +19,8 @@ pub(super) const THIRD_PARTIES: &[&str] = &[
     "applicants",
     "candidate",
     "candidates",
+    "guest",
+    "guests",
 ];
 
 /// Words after `keep` that make it hiding: `keep this secret`, `keep it between us`.

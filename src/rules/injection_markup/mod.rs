@@ -73,6 +73,14 @@ const NAMING_AFTER: &[&str] = &[
     "placeholder",
     "count",
     "counts",
+    "child",
+    "children",
+    "attribute",
+    "attributes",
+    "line",
+    "lines",
+    "prefix",
+    "prefixes",
 ];
 /// Verbs that write a mark around or before text.
 const WRAPPING: &[&str] = &[
@@ -426,7 +434,12 @@ fn judge(doc: &Doc, found: &[Marker], index: usize, named: &[bool], lone: bool) 
                 && !doc.settings[c].described
                 && !doc.settings[c].example
         });
-        return (ordered && !marker.label).then(|| {
+        // `Put the description in an <instructions> child`: an element of a document format.
+        let after = window(raw, marker.range.end, NEAR).trim_start();
+        let element = ["element", "child", "node", "attribute"]
+            .iter()
+            .any(|noun| after.to_ascii_lowercase().starts_with(noun));
+        return (ordered && !marker.label && !element).then(|| {
             Hit::new(marker.range.start, marker.range.end, "an order to wrap text in chat markup")
                 .with_severity(Severity::Medium)
         });

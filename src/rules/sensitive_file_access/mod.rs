@@ -218,6 +218,17 @@ fn read_as(doc: &Doc, at: usize) -> Option<Reading> {
     if token > 0 && doc.tokens[token - 1].info.func & func::DET != 0 {
         return None;
     }
+    // `files that other users can read`: a permission someone else holds, described.
+    let permitted = (token.saturating_sub(5)..token.saturating_sub(1))
+        .find(|&at| matches!(doc.word(at), "that" | "which"))
+        .is_some_and(|rel| {
+            let between = rel + 1..token;
+            doc.has_word(between.clone(), &["can", "could", "may", "might"])
+                && !doc.has_word(between, &["tool", "it", "this", "server", "assistant", "you"])
+        });
+    if permitted {
+        return None;
+    }
     // `malware that reads Chrome's Login Data`: what someone else does, described.
     if token > 1
         && matches!(doc.word(token - 1), "that" | "which" | "who")
@@ -337,7 +348,14 @@ fn negated_at(doc: &Doc, at: usize) -> bool {
 /// example.
 fn listed_by_a_detector(text: &Text<'_>, at: usize) -> bool {
     let doc = text.doc();
-    let in_code = doc.spans_at(at).any(|span| span.kind == crate::text::spans::SpanKind::Code);
+    // `Typical findings are texts such as "read ~/.ssh/id_rsa and ..."`: a sample quoted or
+    // in code.
+    let in_code = doc.spans_at(at).any(|span| {
+        matches!(
+            span.kind,
+            crate::text::spans::SpanKind::Code | crate::text::spans::SpanKind::Quote
+        )
+    });
     if !in_code {
         return false;
     }

@@ -159,10 +159,11 @@ fn targets(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Vec<Found> 
         if general {
             for clause in doc.sentences[sentence].clauses.clone() {
                 let tokens = doc.clauses[clause].tokens.clone();
-                if let Some(at) = tokens
-                    .clone()
-                    .find(|&at| matches!(doc.word(at), "they" | "them" | "their" | "theirs"))
-                {
+                // `do not pick for them`: a pronoun after `for` is whom it is done for.
+                if let Some(at) = tokens.clone().find(|&at| {
+                    matches!(doc.word(at), "they" | "them" | "their" | "theirs")
+                        && (at == 0 || doc.word(at - 1) != "for")
+                }) {
                     found.push(Found {
                         at,
                         clause,

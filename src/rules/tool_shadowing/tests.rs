@@ -145,6 +145,9 @@ fn verdicts_on_other_tools() {
     clean("Unlike other tools in this server, this one is read-only and safe to retry.");
     clean("This tool replaces get_file_contents, which was removed in v2.");
     clean("Avoid running this alongside other tools that write to the same database file.");
+    clean(
+        "Sync tasks between Todoist and another task tool. If the user has more than one task manager connected, ask which one to sync with; do not pick for them.",
+    );
 }
 
 #[test]

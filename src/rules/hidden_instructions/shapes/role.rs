@@ -109,15 +109,13 @@ pub(super) fn enters_mode(doc: &Doc, clause: usize) -> Option<usize> {
     // The device may be named in a bracket beside it: `Switch the session to admin mode
     // (requires the router password)`.
     let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
+    const DEVICES: &[&str] = &[
+        "phone", "device", "android", "ios", "iphone", "browser", "chrome", "settings", "app",
+        "devices", "console", "portal", "router", "firewall", "modem", "printer", "camera", "nas",
+    ];
+    // `the router's management session`: the device's, in the possessive too.
     if doc.readings[clause].negated
-        || doc.has_word(
-            sentence,
-            &[
-                "phone", "device", "android", "ios", "iphone", "browser", "chrome", "settings",
-                "app", "devices", "console", "portal", "router", "firewall", "modem", "printer",
-                "camera", "nas",
-            ],
-        )
+        || sentence.into_iter().any(|at| DEVICES.contains(&doc.word(at).trim_end_matches("'s")))
     {
         return None;
     }

@@ -159,6 +159,15 @@ pub(super) fn own_prompt(doc: &Doc, range: Range<usize>) -> bool {
             doc.tokens[before].is(crate::text::lex::flag::POSSESSIVE)
                 && doc.tokens[before].info.thing & (thing::MODEL | thing::USER) == 0
         });
+        // `the system prompt of one of the user's deployed chatbots`: another's, named after.
+        let of = at + 2..(at + 8).min(range.end);
+        let others = others
+            || matches!(doc.word(at + 1), "of" | "for")
+                && (doc.has_word(of.clone(), &["bot", "bots", "chatbot", "chatbots"])
+                    || of.into_iter().any(|after| {
+                        doc.tokens[after].is(crate::text::lex::flag::POSSESSIVE)
+                            && doc.tokens[after].info.thing & thing::MODEL == 0
+                    }));
         let template = doc.has_word(
             at + 1..(at + 3).min(range.end),
             &["template", "templates", "field", "fields", "flag", "variable"],
