@@ -53,6 +53,8 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     // this point onward`, `the highest priority, above the system prompt`).
     words.extend(["future", "onward", "priority", "authority", "treated", "whatever", "however"]);
     words.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Takeover));
+    // `assistant.refusal_policy = off`: a key naming the model or the user.
+    words.extend(shapes::KEY_TRIGGERS);
     words
 });
 

@@ -21,7 +21,7 @@ use targets::*;
 use verdict::*;
 use voids::*;
 
-pub(crate) use keys::takeovers;
+pub(crate) use keys::{KEY_TRIGGERS, takeovers};
 
 const OVERRIDE: &str =
     "an order to set aside the model's instructions, the conversation or the user's requests";

@@ -96,13 +96,7 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
             "completed",
             "succeeded",
         ],
-    ) || own.clone().any(|at| {
-        doc.word(at) == "no"
-            && doc.has_word(
-                at + 1..(at + 3).min(own.end),
-                &["vulnerabilities", "issues", "problems", "errors", "findings", "advisories"],
-            )
-    });
+    ) || complement_none(doc, own.clone());
     let as_returned = own.clone().any(|at| {
         doc.word(at) == "as" && matches!(doc.word(at + 1), "returned" | "is" | "received")
     });
@@ -178,17 +172,36 @@ pub(super) fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
             doc.word(w) == "always" && doc.word(w + 1) == "the" && doc.word(w + 2) == "same"
         }) && doc.has_word(own.end..sentence_end, &["lgtm", "approved", "clean", "passed", "safe"])
     });
-    let settled = settled || same;
+    // `reads "No critical issues found"`: a clean result named by what it lacks.
+    let none_found = complement_none(doc, reading.complement.clone());
+    let settled = settled || same || none_found;
     let tokens = doc.clauses[sentence.start].tokens.start..doc.clauses[clause].tokens.end;
     // `However the findings come out, ...`: `however` with no comma after it concedes.
     let however = tokens.clone().any(|at| {
         doc.word(at) == "however"
             && doc.tokens.get(at + 1).is_some_and(|next| next.kind == Kind::Word)
     });
+    // `... in every case`, `in all cases`: the answer given whatever the case.
+    let every_case = (tokens.start..sentence_end).any(|at| {
+        matches!(doc.word(at), "every" | "each" | "all" | "any")
+            && matches!(doc.word(at + 1), "case" | "cases" | "run" | "scan")
+    });
     let regardless = doc.has(tokens.clone(), func::REGARDLESS)
         || however
+        || every_case
         || doc.has_word(tokens, &["whatever", "regardless", "always"]);
     answer && settled && regardless
+}
+
+/// Whether `range` says nothing was found: `no critical issues`, `no vulnerabilities found`.
+fn complement_none(doc: &Doc, range: Range<usize>) -> bool {
+    range.clone().any(|at| {
+        doc.word(at) == "no"
+            && doc.has_word(
+                at + 1..(at + 3).min(range.end),
+                &["vulnerabilities", "issues", "problems", "errors", "findings", "advisories"],
+            )
+    })
 }
 
 /// `From this point in the conversation onward,`, `in all of your future answers,`: a lead
