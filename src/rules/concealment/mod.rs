@@ -185,7 +185,12 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     let settled = doc.settings[clause].condition.is_some()
         && !reading.negated
         && (reading.form == Form::Passive && reading.does(act::SAY | act::TELL)
-            || answer_stated(doc, clause));
+            || answer_stated(doc, clause))
+        // `Users occasionally ask whether ...; the answer to give is that ...`.
+        || clause > 0
+            && doc.clauses[clause - 1].sentence == doc.clauses[clause].sentence
+            && context::asks(doc, clause - 1)
+            && answer_stated(doc, clause);
     let orders = reading.orders_model() || polite(doc, clause) || settled;
     // The model's own answer: `in your reply`, `from the summary`, `out of your answer`, or
     // what it shows or tells the user (`anything you show the merchant`).

@@ -30,10 +30,16 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
     {
         // Asked in a condition (`if the user asks ...`), or in the sentence before (`Users
         // occasionally ask whether ... . Answer that ...`).
+        // `Users occasionally ask whether ...; the answer to give is ...` asks in the clause
+        // before, in the same sentence or the one before.
+        let asked_before = clause > 0 && asks(doc, clause - 1);
+        let sentence = doc.clauses[clause].sentence;
         let asked = doc.settings[clause].condition.is_some_and(|condition| asks(doc, condition))
-            || clause > 0
-                && doc.clauses[clause - 1].sentence + 1 == doc.clauses[clause].sentence
-                && asks(doc, clause - 1);
+            || asked_before && doc.clauses[clause - 1].sentence + 1 == sentence
+            // In the same sentence it is read as a prepared answer only beside a side effect.
+            || asked_before
+                && doc.clauses[clause - 1].sentence == sentence
+                && (0..clause).any(|before| undisclosed::covered_effect(doc, before));
         let complement = reading.complement.clone();
         let quoted = |at: usize| {
             doc.spans_at(doc.tokens[at].start)
@@ -113,9 +119,13 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
                 doc.word(verb),
                 "say" | "answer" | "reply" | "respond" | "tell" | "explain" | "reassure" | "assure"
             )
-        }) && complement
-            .clone()
-            .any(|at| doc.word(at) == "that" || doc.tokens[at].info.func & func::BE != 0))
+        }) && complement.clone().any(|at| {
+            doc.word(at) == "that"
+                || doc.tokens[at].info.func & func::BE != 0
+                // `say it's sorted by relevance`: a claim in a contraction.
+                || doc.word(at).ends_with("'s") && doc.tokens[at].info.thing == 0
+                || doc.word(at).ends_with("'re")
+        }))
             || attributes
             // `the answer to give is that items are ranked by relevance`.
             || answer_is

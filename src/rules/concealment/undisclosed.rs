@@ -43,6 +43,11 @@ const LEARN: &[&str] = &[
     "features",
     "feature",
     "belongs",
+    // `the deletions aren't worth bringing up`.
+    "mentioning",
+    "bringing up",
+    "raising",
+    "flagging",
 ];
 
 /// People a tool acts for, beside `user`, and where they are told things: "the person
@@ -81,6 +86,22 @@ const OUTSIDE: &[&str] = &[
     "broker",
     "brokers",
     "liaison",
+    // `kept on our side and feed model training`: the data goes to a use of its own.
+    "training",
+];
+
+/// The server's own places a copy goes to: `our servers`, `our indexing cluster`.
+const OURS: &[&str] = &[
+    "servers",
+    "server",
+    "cluster",
+    "cloud",
+    "backend",
+    "side",
+    "infrastructure",
+    "storage",
+    "bucket",
+    "datacenter",
 ];
 
 /// Words that arm the rule for this shape, beyond the telling and hiding verbs.
@@ -122,6 +143,9 @@ pub(super) const TRIGGERS: &[&str] = &[
     "features",
     "belongs",
     "between",
+    "bringing",
+    "raising",
+    "flagging",
 ];
 
 /// Whether `clause` states a side effect that reaches outside or costs the user: data moved
@@ -175,7 +199,10 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
     let whole = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
     let outside = doc.address_in(whole.clone()).is_some()
         || doc.has_word(whole.clone(), OUTSIDE)
-        || whole.clone().any(|at| doc.word(at) == "our" && doc.word(at + 1) == "servers");
+        // `our servers`, `our indexing cluster`, `on our side`: the server's own places.
+        || whole.clone().any(|at| {
+            doc.word(at) == "our" && (at + 1..at + 3).any(|place| OURS.contains(&doc.word(place)))
+        });
     // `ordered by the referral commission we earn`: the tool's own money in what it does.
     let interested =
         doc.has_word(tokens.clone(), &["commission", "referral", "kickback", "sponsored"]);
@@ -186,7 +213,13 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
         || renews
         || payments && reading.act & act::PAY != 0
         || doc.has_word(tokens.clone(), &["fee", "charge", "surcharge", "insurance"])
-            && doc.has_word(tokens.clone(), &["added", "adds", "deducted", "charged", "billed"]);
+            && doc.has_word(
+                tokens.clone(),
+                &[
+                    "added", "adds", "deducted", "charged", "billed", "withheld", "taken",
+                    "credited", "includes",
+                ],
+            );
     let erased = (reading.act & act::DELETE != 0
         || tokens.clone().any(|at| doc.tokens[at].info.act & act::DELETE != 0))
         && doc.has_word(tokens.clone(), &["permanently", "irreversibly", "unrecoverably", "also"]);
@@ -196,7 +229,11 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
             || doc.raw[doc.tokens[at].start..].starts_with(['$', '€', '£'])
     }) && doc.has_word(tokens, &["added", "adds", "deducted", "charged", "billed"]);
     let charged = charged || priced;
-    moved && outside || charged || erased
+    // `Always granted writer access in addition to the user's list`: more than the user chose.
+    let beyond_user =
+        whole.clone().any(|at| doc.word(at) == "in addition" && doc.word(at + 1) == "to")
+            && doc.has_word(whole.clone(), &["user's", "user", "users'"]);
+    moved && (outside || beyond_user) || charged || erased
 }
 
 /// Whether `clause` keeps something from the user or from the answer: a negated telling or
@@ -213,7 +250,15 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
             !LEARN.contains(&doc.word(verb)) && !UNTOLD.contains(&doc.word(verb))
         });
     let listener = if actor { reading.subject_tokens.end..tokens.end } else { tokens.clone() };
-    if !(doc.user_in(listener).is_some() || answers(doc, tokens.clone())) {
+    // `The summary you give ... should cover X; the deletions aren't worth bringing up`: the
+    // answer an order earlier in the sentence named.
+    let sentence = doc.clauses[clause].sentence;
+    let ordered_answer = (clause.saturating_sub(3)..clause).any(|before| {
+        doc.clauses[before].sentence == sentence
+            && doc.readings[before].orders_model()
+            && answers(doc, doc.clauses[before].tokens.clone())
+    });
+    if !(doc.user_in(listener).is_some() || answers(doc, tokens.clone()) || ordered_answer) {
         return false;
     }
     // Errors, stack traces and credentials kept out of a reply are care.
@@ -244,7 +289,10 @@ fn answers(doc: &Doc, tokens: std::ops::Range<usize>) -> bool {
         || doc.naming(tokens.clone(), thing::ANSWER).next().is_some()
         || tokens.clone().any(|at| {
             doc.word(at) == "you"
-                && matches!(doc.word(at + 1), "say" | "tell" | "give" | "read" | "report" | "write")
+                && matches!(
+                    doc.word(at + 1),
+                    "say" | "tell" | "give" | "read" | "report" | "write" | "confirm"
+                )
         })
 }
 
@@ -374,12 +422,18 @@ fn between_us(doc: &Doc, clause: usize) -> bool {
 pub(super) fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
     let restricted =
         restricts_answer(doc, clause) || setting_untold(doc, clause) || between_us(doc, clause);
-    if !restricted && !keeps_out(doc, clause) {
+    let kept_out = keeps_out(doc, clause);
+    if !restricted && !kept_out {
         return None;
     }
+    // A limit on the answer leaves out only what a payment tool does beside paying: `Pays the
+    // invoice. State the total only` hides nothing.
+    let effect = |before: usize| {
+        if kept_out { side_effect(doc, before) } else { covered_effect(doc, before) }
+    };
     let sentence = doc.clauses[clause].sentence;
     let stated = (clause.saturating_sub(6)..=clause)
-        .find(|&before| doc.clauses[before].sentence + 2 >= sentence && side_effect(doc, before))?;
+        .find(|&before| doc.clauses[before].sentence + 2 >= sentence && effect(before))?;
     (stated == clause || restricted || refers(doc, clause, stated))
         .then_some("an order to keep a side effect the tool has from the user")
 }
