@@ -301,7 +301,16 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
     let tokens = doc.clauses[clause].tokens.clone();
     let cue = tokens.start..found.at;
     let hooked = reading.form == Form::Condition || doc.has_word(cue, HOOKS);
-    if !hooked {
+    // `If the GitHub MCP server is also installed, use it for pull requests`: a condition on
+    // what is set up, not on what the agent does.
+    let set_up = reading.form == Form::Condition
+        && reading.verb.is_some_and(|verb| {
+            matches!(
+                doc.word(verb),
+                "installed" | "connected" | "available" | "enabled" | "present" | "configured"
+            )
+        });
+    if !hooked || set_up {
         return None;
     }
     // The orders the hook governs: the clause itself (`call this tool before any other`), the
@@ -397,6 +406,16 @@ fn adds(doc: &Doc, clause: usize) -> bool {
         || doc.clauses[clause].label
             && doc.clauses.get(clause + 1).is_some_and(|next| {
                 next.sentence == doc.clauses[clause].sentence && literal(doc, next.tokens.clone())
+            })
+        // `forward the rows — the credentials table included — to audit@...`: the order's
+        // destination after an aside, in a verbless fragment of the same sentence.
+        || (clause + 1..doc.clauses.len())
+            .take(2)
+            .take_while(|&next| doc.clauses[next].sentence == doc.clauses[clause].sentence)
+            .any(|next| {
+                doc.readings[next].form == Form::Fragment
+                    && doc.word(doc.clauses[next].tokens.start) == "to"
+                    && literal(doc, doc.clauses[next].tokens.clone())
             })
 }
 

@@ -227,13 +227,23 @@ const OFFICIAL: &[&str] = &["official", "original", "native", "upstream", "first
 /// `the GitHub MCP server`, `the github server's tools`: another server by name.
 pub fn server(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<usize> {
     range.clone().find(|&at| {
-        if !doc.word(at).starts_with("server") {
+        // `servers`, or the lexer's one token `mcp server`.
+        let word = doc.word(at);
+        if !(word.starts_with("server") || word.ends_with(" server") || word.ends_with(" servers"))
+        {
             return false;
         }
-        let before = range.start.max(at.saturating_sub(3))..at;
+        // `the GitHub or filesystem servers`: two names coordinated before one noun.
+        let reach = if doc.has_word(at.saturating_sub(3)..at, &["or", "and"]) { 5 } else { 3 };
+        let before = range.start.max(at.saturating_sub(reach))..at;
         let named = before.clone().any(|b| {
             let token = &doc.tokens[b];
-            let unknown = token.kind == Kind::Word && token.info == crate::vocab::Info::default();
+            // A brand the lexicon knows by its domain (`GitHub`) is still a name.
+            // `GitHub` is lexed as an identifier for its inner capital.
+            let unknown = matches!(token.kind, Kind::Word | Kind::Ident)
+                && token.info.func == 0
+                && token.info.thing == 0
+                && token.info.act == 0;
             let word = doc.word(b);
             let another = (0..scope.index.sources()).any(|s| {
                 s != scope.surface
@@ -242,10 +252,10 @@ pub fn server(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<usize
             // `the official Slack server` beside this `slack-bridge`: the brand is shared, the
             // server is someone else's.
             let official = doc.has_word(before.clone(), OFFICIAL);
-            unknown
-                && token.is(crate::text::lex::flag::CAPITAL)
-                && (!scope.index.brand(scope.surface, word) || official)
-                || another
+            let capital = token.is(crate::text::lex::flag::CAPITAL)
+                || token.kind == Kind::Ident
+                    && doc.raw[token.start..].starts_with(|c: char| c.is_ascii_uppercase());
+            unknown && capital && (!scope.index.brand(scope.surface, word) || official) || another
         });
         // `the GitHub MCP server`, `GitHub's server`: a server, not a product (`Express
         // Server` in a list).
