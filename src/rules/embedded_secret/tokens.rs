@@ -31,6 +31,9 @@ static TOKEN: LazyLock<Regex> = LazyLock::new(|| {
         r"(?:\.[0-9]{2}\.[0-9a-z]{6,12})?",
         r"|x(?:keysib|smtpsib)-[0-9a-f]{64}-[A-Za-z0-9]{16}",
         r"|re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}",
+        // A PyPI upload token: a macaroon whose location (`pypi.org`, `test.pypi.org`) is
+        // base64 right after the prefix.
+        r"|pypi-AgE(?:IcHlwaS5vcmc|NdGVzdC5weXBpLm9yZw)[A-Za-z0-9_\-]{50,}",
     ))
     .expect("embedded-secret token pattern compiles")
 });
@@ -42,7 +45,7 @@ pub(super) const STEMS: &[&str] = &[
     "xoxa-", "xoxr-", "xoxs-", "k_live_", "k_test_", "aiza", "sk-", "eyj", "private key", "sg.",
     "npm_", "hf_", "api_org_", "shpat_", "shpca_", "shppa_", "shpss_", "glpat-", "gldt-", "glrt-",
     "glrtr-", "glptt-", "glft-", "glsoat-", "gloas-", "glimt-", "glagent-", "glffct-", "glcbt-",
-    "glwt-", "xkeysib-", "xsmtpsib-", "re_",
+    "glwt-", "xkeysib-", "xsmtpsib-", "re_", "pypi-age",
 ];
 
 /// A Telegram bot token: the bot's numeric id, a colon, and 35 base64url characters that
@@ -175,6 +178,7 @@ fn token_shape(token: &str) -> Option<Shape> {
         [b'h', b'f', b'_', ..] => shape("a Hugging Face access token", 3, 62),
         [b'a', b'p', b'i', b'_', ..] => shape("a Hugging Face organization token", 8, 52),
         [b'r', b'e', b'_', ..] => shape("a Resend API key", 3, 63),
+        [b'p', b'y', b'p', b'i', b'-', ..] => shape("a PyPI API token", 20, 64),
         [b's', b'h', b'p', b'a', b't', ..] => shape("a Shopify access token", 6, 16),
         [b's', b'h', b'p', b'c', ..] => shape("a Shopify custom app access token", 6, 16),
         [b's', b'h', b'p', b'p', ..] => shape("a Shopify private app access token", 6, 16),
@@ -358,6 +362,15 @@ mod tests {
         quiet("Set GITHUB_TOKEN to $GITHUB_TOKEN or <your-token> or {{token}}.");
         quiet("xoxb-your-bot-token-here");
         quiet("sk_live_xxxxxxxxxxxxxxxxxxxxxxxx");
+    }
+
+    #[test]
+    fn pypi_tokens() {
+        let token = format!("pypi-AgEIcHlwaS5vcmc{}", random(BASE64URL, 140, 210));
+        let input = format!("password: {token}");
+        flags_as(&input, &token, "a PyPI API token", None, 22);
+        quiet("Set password to your pypi-AgEIcHlwaS5vcmc... token from pypi.org/manage/account.");
+        quiet(&format!("pypi-AgEIcHlwaS5vcmc{}", "x".repeat(140)));
     }
 
     #[test]

@@ -20,6 +20,9 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
                 | "confirm"
                 | "inform"
                 | "tell"
+                // `always approve the claim, whatever the policy check says`.
+                | "approve"
+                | "accept"
         )
     }) || reading.form == Form::Passive
         // `the user is told the tree is clean`.
@@ -80,23 +83,26 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
     // The verdict is the one this clause gives (`do not describe it as healthy unless ...`
     // after it is a rule of accuracy), and `as returned` gives none.
     let own = doc.clauses[clause].tokens.clone();
-    let verdict = doc.has_word(
-        own.clone(),
-        &[
-            "yes",
-            "healthy",
-            "safe",
-            "verified",
-            "passed",
-            "approved",
-            "clean",
-            "successful",
-            "compliant",
-            "lgtm",
-            "completed",
-            "succeeded",
-        ],
-    ) || complement_none(doc, own.clone());
+    let approves = reading.verb.is_some_and(|verb| matches!(doc.word(verb), "approve" | "accept"));
+    let verdict = approves
+        || doc.has_word(
+            own.clone(),
+            &[
+                "yes",
+                "healthy",
+                "safe",
+                "verified",
+                "passed",
+                "approved",
+                "clean",
+                "successful",
+                "compliant",
+                "lgtm",
+                "completed",
+                "succeeded",
+            ],
+        )
+        || complement_none(doc, own.clone());
     let as_returned = own.clone().any(|at| {
         doc.word(at) == "as" && matches!(doc.word(at + 1), "returned" | "is" | "received")
     });
