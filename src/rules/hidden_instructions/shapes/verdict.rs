@@ -216,16 +216,32 @@ pub(super) fn standing_lead(doc: &Doc, clause: usize) -> bool {
     // `future answers`, `later replies`: the word before what the model says.
     let future = |range: Range<usize>| {
         range.clone().any(|at| {
-            matches!(doc.word(at), "future" | "later" | "subsequent")
+            matches!(doc.word(at), "future" | "later" | "subsequent" | "remaining")
                 && at + 1 < range.end
                 && matches!(
                     doc.word(at + 1),
-                    "answers" | "replies" | "responses" | "messages" | "questions" | "turns"
+                    "answers"
+                        | "replies"
+                        | "responses"
+                        | "messages"
+                        | "questions"
+                        | "turns"
+                        | "turn"
                 )
         })
     };
+    // `until the chat ends`, `until the session is over`: the rest of the conversation.
+    let until_end = |range: Range<usize>| {
+        range.clone().any(|at| {
+            doc.word(at) == "until"
+                && doc
+                    .has_word(at + 1..(at + 3).min(range.end), &["chat", "session", "conversation"])
+                && doc.has_word(at + 2..(at + 5).min(range.end), &["ends", "end", "over", "closes"])
+        })
+    };
     let own = doc.clauses[clause].tokens.clone();
-    future(own)
+    future(own.clone())
+        || until_end(own)
         || (doc.sentence_of(clause).start..clause).any(|lead| {
             let reading = &doc.readings[lead];
             let tokens = doc.clauses[lead].tokens.clone();
@@ -241,6 +257,7 @@ pub(super) fn standing_lead(doc: &Doc, clause: usize) -> bool {
                 && !state
                 && !version
                 && (reading.standing
+                    || until_end(tokens.clone())
                     || doc.has_word(tokens.clone(), &["from"])
                         && doc.has_word(tokens.clone(), &["onward", "onwards", "forward"])
                     || future(tokens))
