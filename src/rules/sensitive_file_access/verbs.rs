@@ -140,6 +140,11 @@ pub fn verbs_in(text: &str) -> impl Iterator<Item = Verb> + '_ {
         if text[verb.end()..].starts_with('-') {
             continue;
         }
+        // `only reports whether the login succeeded`: what is carried is an answer, not the file.
+        let next = text[verb.end()..].trim_start();
+        if ["whether ", "if ", "that "].iter().any(|word| next.starts_with(word)) {
+            continue;
+        }
         if !is_disclaimed(&text[clause_start(text, verb.start())..verb.start()]) {
             found.push(kind(&text[verb.start()..verb.end()].to_ascii_lowercase()));
         }

@@ -8,23 +8,10 @@ use std::ops::Range;
 /// Key words that address the model or the user: a key without one configures the tool.
 const PARTIES: &[&str] = &["agent", "assistant", "model", "llm", "ai", "user", "users"];
 
-/// What arms the rule for a key naming a party: the party joined to the next key word.
-pub(crate) const KEY_TRIGGERS: &[&str] = &[
-    "agent.",
-    "agent_",
-    "assistant.",
-    "assistant_",
-    "model.",
-    "model_",
-    "llm.",
-    "llm_",
-    "ai.",
-    "ai_",
-    "user.",
-    "user_",
-    "users.",
-    "users_",
-];
+/// What arms the rule for a dotted key naming a party (`assistant.refusal_policy`). An
+/// underscore joins a party to a name far too often (`user_id`) to arm the rule on.
+pub(crate) const KEY_TRIGGERS: &[&str] =
+    &["agent.", "assistant.", "model.", "llm.", "ai.", "user.", "users."];
 const GUARDS: &[&str] = &[
     "refusal",
     "refusals",
