@@ -168,7 +168,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         .any(|at| doc.word(at) == "to" && matches!(doc.word(at + 1), "them" | "him" | "her"))
         && (doc.has_word(sentence.clone(), THIRD_PARTIES)
             || sentence.into_iter().any(|at| {
-                doc.word(at) == "that" && doc.word(at + 1).trim_end_matches("'s") == "person"
+                doc.word(at) == "that" && matches!(doc.word(at + 1), "person" | "person's")
             }));
     if to_named {
         return None;
@@ -189,8 +189,8 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         // `Users occasionally ask whether ...; the answer to give is that ...`.
         || clause > 0
             && doc.clauses[clause - 1].sentence == doc.clauses[clause].sentence
-            && context::asks(doc, clause - 1)
-            && answer_stated(doc, clause);
+            && answer_stated(doc, clause)
+            && context::asks(doc, clause - 1);
     let orders = reading.orders_model() || polite(doc, clause) || settled;
     // The model's own answer: `in your reply`, `from the summary`, `out of your answer`, or
     // what it shows or tells the user (`anything you show the merchant`).

@@ -253,12 +253,14 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
     // `The summary you give ... should cover X; the deletions aren't worth bringing up`: the
     // answer an order earlier in the sentence named.
     let sentence = doc.clauses[clause].sentence;
-    let ordered_answer = (clause.saturating_sub(3)..clause).any(|before| {
-        doc.clauses[before].sentence == sentence
-            && doc.readings[before].orders_model()
-            && answers(doc, doc.clauses[before].tokens.clone())
-    });
-    if !(doc.user_in(listener).is_some() || answers(doc, tokens.clone()) || ordered_answer) {
+    let ordered_answer = || {
+        (clause.saturating_sub(3)..clause).any(|before| {
+            doc.clauses[before].sentence == sentence
+                && doc.readings[before].orders_model()
+                && answers(doc, doc.clauses[before].tokens.clone())
+        })
+    };
+    if !(doc.user_in(listener).is_some() || answers(doc, tokens.clone()) || ordered_answer()) {
         return false;
     }
     // Errors, stack traces and credentials kept out of a reply are care.
@@ -323,22 +325,26 @@ fn restricts_answer(doc: &Doc, clause: usize) -> bool {
     // `the confirmation you give should quote the base fare only`: a telling limited to a
     // thing, not to a time (`only when the owner asks`).
     // The audience may sit in the sentence's condition: `When you tell the user what was
-    // freed, the figures should cover the temp folders only`.
-    let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
-    let told_only = (reading.does(act::TELL | act::SAY | act::DESCRIBE)
-        || reading.verb.is_some_and(|verb| {
-            matches!(doc.word(verb), "cover" | "include" | "list" | "mention" | "quote" | "show")
-        }))
-        && answers(doc, sentence)
-        && tokens.clone().any(|at| {
+    // freed, the figures should cover the temp folders only`. Read only where `only` stands.
+    let told_only = || {
+        let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
+        tokens.clone().any(|at| {
             doc.word(at) == "only"
                 && !matches!(
                     doc.word(at + 1),
                     "when" | "if" | "after" | "before" | "once" | "for" | "to" | "with" | "in"
                 )
-        });
+        }) && (reading.does(act::TELL | act::SAY | act::DESCRIBE)
+            || reading.verb.is_some_and(|verb| {
+                matches!(
+                    doc.word(verb),
+                    "cover" | "include" | "list" | "mention" | "quote" | "show"
+                )
+            }))
+            && answers(doc, sentence)
+    };
     (only && supplied || nothing_else) && (answers(doc, tokens.clone()) || supplied || reports)
-        || told_only
+        || only && told_only()
 }
 
 /// Parts of a setting's key that say the user is told or shown: `visible_to_user`,

@@ -8,10 +8,11 @@ use std::ops::Range;
 /// Key words that address the model or the user: a key without one configures the tool.
 const PARTIES: &[&str] = &["agent", "assistant", "model", "llm", "ai", "user", "users"];
 
-/// What arms the rule for a dotted key naming a party (`assistant.refusal_policy`). An
-/// underscore joins a party to a name far too often (`user_id`) to arm the rule on.
+/// What arms the rule for a key that takes the model over, by the key word that does it
+/// (`refusal_policy`, `accepts_user_overrides`, `source_of_truth`): a party's name alone
+/// (`user.`) ends too many sentences to arm on.
 pub(crate) const KEY_TRIGGERS: &[&str] =
-    &["agent.", "assistant.", "model.", "llm.", "ai.", "user.", "users."];
+    &["refusal", "guardrail", "persona", "principal", "_overrides", "source_of_truth"];
 const GUARDS: &[&str] = &[
     "refusal",
     "refusals",

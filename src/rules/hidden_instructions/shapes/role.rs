@@ -115,7 +115,10 @@ pub(super) fn enters_mode(doc: &Doc, clause: usize) -> Option<usize> {
     ];
     // `the router's management session`: the device's, in the possessive too.
     if doc.readings[clause].negated
-        || sentence.into_iter().any(|at| DEVICES.contains(&doc.word(at).trim_end_matches("'s")))
+        || sentence.into_iter().any(|at| {
+            let word = doc.word(at);
+            DEVICES.contains(&word.strip_suffix("'s").unwrap_or(word))
+        })
     {
         return None;
     }

@@ -179,8 +179,7 @@ pub(super) fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
         }) && doc.has_word(own.end..sentence_end, &["lgtm", "approved", "clean", "passed", "safe"])
     });
     // `reads "No critical issues found"`: a clean result named by what it lacks.
-    let none_found = complement_none(doc, reading.complement.clone());
-    let settled = settled || same || none_found;
+    let settled = settled || same || answer && complement_none(doc, reading.complement.clone());
     let tokens = doc.clauses[sentence.start].tokens.start..doc.clauses[clause].tokens.end;
     // `However the findings come out, ...`: `however` with no comma after it concedes.
     let however = tokens.clone().any(|at| {
