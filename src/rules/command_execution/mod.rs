@@ -324,9 +324,15 @@ fn command_severity(
     }
     // `scripts are run with powershell -EncodedCommand <data>`: a runner saying how it runs
     // what it is given, with nothing fetched from anywhere.
+    // A socket address (`tcp:198.51.100.9:9001`) reaches out as a URL does.
     let fetches = {
         let reach = crate::text::window(doc.raw, range.start, range.len() + 200);
-        reach.contains("://") || reach.contains("/dev/")
+        let reach = reach.to_ascii_lowercase();
+        reach.contains("://")
+            || reach.contains("/dev/")
+            || reach.contains("tcp:")
+            || reach.contains("tcp4:")
+            || reach.contains("udp:")
     };
     if !ordered_anywhere && !fetches && purpose() & domain::EXEC != 0 {
         return Severity::Low;
