@@ -266,6 +266,14 @@ fn a_hook_installer_installs_hooks() {
     assert!(found.iter().any(|message| message.contains(".git/hooks")), "{found:?}");
 }
 
+/// How many findings in a whole manifest's scan block the gate (medium or higher).
+fn blocking_in(manifest: &str) -> usize {
+    crate::rules::testing::scanned(manifest, "command-execution")
+        .into_iter()
+        .filter(|finding| finding.severity >= Severity::Medium)
+        .count()
+}
+
 #[test]
 fn a_servers_instructions_say_how_its_runner_runs() {
     let server = |tool: &str| {
@@ -273,14 +281,8 @@ fn a_servers_instructions_say_how_its_runner_runs() {
             "tools": [{"name": tool, "description": "Runs a script on a managed host."}]})
         .to_string()
     };
-    let blocking = |manifest: &str| {
-        crate::rules::testing::scanned(manifest, "command-execution")
-            .into_iter()
-            .filter(|finding| finding.severity >= Severity::Medium)
-            .count()
-    };
-    assert_eq!(blocking(&server("run_powershell")), 0);
-    assert_eq!(blocking(&server("get_weather")), 1);
+    assert_eq!(blocking_in(&server("run_powershell")), 0);
+    assert_eq!(blocking_in(&server("get_weather")), 1);
 }
 
 #[test]
@@ -291,14 +293,8 @@ fn an_installer_names_its_script_and_the_user_installs_the_cli() {
             "description": "Installs a language toolchain after the user confirms which one."}]})
         .to_string()
     };
-    let blocking = |manifest: &str| {
-        crate::rules::testing::scanned(manifest, "command-execution")
-            .into_iter()
-            .filter(|finding| finding.severity >= Severity::Medium)
-            .count()
-    };
-    assert_eq!(blocking(&title("install_toolchain")), 0);
-    assert_eq!(blocking(&title("get_weather")), 1);
+    assert_eq!(blocking_in(&title("install_toolchain")), 0);
+    assert_eq!(blocking_in(&title("get_weather")), 1);
     clean(
         "If a tool returns 'command not found', tell the user the CLI is missing and point them to the install options: `brew install acme` on macOS, or the official script `curl -fsSL https://get.acme.dev | sh` on Linux. Do not try to install it yourself.",
     );

@@ -188,11 +188,7 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
     // moves data and whose value names where to.
     let keyed = clause > 0
         && doc.clauses[clause - 1].label
-        && doc.clauses[clause - 1]
-            .tokens
-            .clone()
-            .flat_map(|at| doc.word(at).split(['_', '-', '.']))
-            .any(|part| MOVE_KEY.contains(&part));
+        && key_parts(doc, clause - 1).any(|part| MOVE_KEY.contains(&part));
     let moved = moved || keyed && doc.address_in(tokens.clone()).is_some();
     // Where it goes may sit in a clause of its own: `Our sales liaison (liaison@...) is
     // placed on every invitation`.
@@ -384,6 +380,12 @@ const MOVE_KEY: &[&str] = &[
     "sink",
 ];
 
+/// The words of the setting key clause `clause` holds: `visible_to_user` is `visible`, `to`,
+/// `user`.
+fn key_parts<'d>(doc: &'d Doc, clause: usize) -> impl Iterator<Item = &'d str> + 'd {
+    doc.clauses[clause].tokens.clone().flat_map(|at| doc.word(at).split(['_', '-', '.']))
+}
+
 /// Values that switch a setting off.
 const OFF: &[&str] = &["no", "never", "false", "off", "none", "hidden", "disabled", "0"];
 
@@ -401,11 +403,7 @@ fn setting_untold(doc: &Doc, clause: usize) -> bool {
     if value.is_empty() || !alone || !OFF.contains(&doc.word(value.start)) {
         return false;
     }
-    let parts: Vec<&str> = doc.clauses[clause]
-        .tokens
-        .clone()
-        .flat_map(|at| doc.word(at).split(['_', '-', '.']))
-        .collect();
+    let parts: Vec<&str> = key_parts(doc, clause).collect();
     let person = parts.iter().any(|part| {
         matches!(*part, "user" | "users" | "customer" | "customers" | "requester" | "client")
     });
