@@ -5,7 +5,7 @@ use crate::json::Value;
 /// Calls `visit(path, text)` for every string leaf under `value`, in document order. Object keys
 /// are not leaves; numbers, booleans and null are not text. Paths join keys with `.` and write
 /// list items as `[i]`: `inputSchema.properties.path.description`, `arguments[0].name`.
-pub fn string_leaves(value: &Value, visit: &mut dyn FnMut(&str, &str)) {
+pub fn string_leaves<'v>(value: &'v Value, visit: &mut dyn FnMut(&str, &'v str)) {
     leaves(value, &mut |path, leaf| {
         if let Value::String(text) = leaf {
             visit(path, text);
@@ -15,12 +15,12 @@ pub fn string_leaves(value: &Value, visit: &mut dyn FnMut(&str, &str)) {
 
 /// Calls `visit(path, leaf)` for every leaf under `value`: every string, number, boolean and
 /// null, and every empty list or object (so a property added with no text is still seen).
-pub(crate) fn leaves(value: &Value, visit: &mut dyn FnMut(&str, &Value)) {
+pub(crate) fn leaves<'v>(value: &'v Value, visit: &mut dyn FnMut(&str, &'v Value)) {
     let mut path = String::new();
     walk(value, &mut path, visit);
 }
 
-fn walk(value: &Value, path: &mut String, visit: &mut dyn FnMut(&str, &Value)) {
+fn walk<'v>(value: &'v Value, path: &mut String, visit: &mut dyn FnMut(&str, &'v Value)) {
     match value {
         Value::Array(items) if !items.is_empty() => {
             for (index, item) in items.iter().enumerate() {

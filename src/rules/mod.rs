@@ -28,6 +28,7 @@ pub mod model_directive;
 pub mod name_collision;
 pub mod pattern;
 pub mod prepared;
+pub mod repeats;
 pub mod scope;
 pub mod sensitive_file_access;
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! string for every rule's trigger words at once, and a rule none of whose triggers occurs is
 //! never run. That keeps the cost of a scan close to the cost of reading the JSON.
 
-use super::scope::Scope;
+use super::scope::{Scope, SharedDoc};
 use crate::rules::{RuleMeta, TextRule, text_rules};
 use crate::text::Doc;
 use crate::tiered::Tiered;
@@ -119,13 +119,22 @@ pub struct Text<'a> {
     ascii: bool,
     doc: OnceCell<Doc<'a>>,
     scope: Option<&'a Scope<'a>>,
+    /// Where the reading comes from when it is shared with other strings of the scan.
+    shared: Option<&'a (dyn SharedDoc + 'a)>,
     path: &'a str,
 }
 
 impl<'a> Text<'a> {
-    /// A string of entity `scope` at `path`.
-    pub fn in_scope(raw: &'a str, scope: &'a Scope<'a>, path: &'a str) -> Text<'a> {
-        Text { scope: Some(scope), path, ..Text::new(raw) }
+    /// A string of entity `scope` at `path`, whose reading `shared` holds (the same bytes as
+    /// `raw`): it may be shared with other strings of the scan.
+    pub fn in_scope(
+        raw: &'a str,
+        scope: &'a Scope<'a>,
+        path: &'a str,
+        shared: &'a (dyn SharedDoc + 'a),
+    ) -> Text<'a> {
+        debug_assert_eq!(shared.raw(), raw);
+        Text { scope: Some(scope), path, shared: Some(shared), ..Text::new(raw) }
     }
 
     /// `raw` read in this text's scope and path: for a payload decoded out of it.
@@ -137,10 +146,13 @@ impl<'a> Text<'a> {
     }
 
     /// The prepared document, built on first use: an entity's description shares the one its
-    /// scope reads the entity's purpose from.
+    /// scope reads the entity's purpose from, and a string of the scan the one of its bytes.
     pub fn doc(&self) -> &Doc<'a> {
         if let Some(doc) = self.scope.and_then(|scope| scope.doc_of(self.raw)) {
             return doc;
+        }
+        if let Some(shared) = self.shared {
+            return shared.doc();
         }
         self.doc.get_or_init(|| Doc::new(self.raw))
     }
@@ -177,7 +189,15 @@ impl<'a> Text<'a> {
                 break;
             }
         }
-        Text { raw, armed, ascii: raw.is_ascii(), doc: OnceCell::new(), scope: None, path: "" }
+        Text {
+            raw,
+            armed,
+            ascii: raw.is_ascii(),
+            doc: OnceCell::new(),
+            scope: None,
+            shared: None,
+            path: "",
+        }
     }
 
     pub fn as_str(&self) -> &'a str {

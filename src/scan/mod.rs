@@ -82,6 +82,7 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
     // Secrets among the matches past a rule's cap: masked all the same.
     let mut unreported: Vec<Hit> = Vec::new();
     let index = scope::Index::new(surfaces);
+    let repeats = crate::rules::repeats::Repeats::default();
     // Each text rule's trigger bit, looked up once for the scan rather than once per string.
     let bits: Vec<Option<u64>> = rules
         .iter()
@@ -98,7 +99,8 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
             // Built for the first finding: most entities have none.
             let label = OnceCell::new();
             crate::json::walk::string_leaves(&entity.value, &mut |path, raw| {
-                let text = Text::in_scope(raw, &scope, path);
+                let leaf = repeats.leaf(raw);
+                let text = Text::in_scope(raw, &scope, path, &leaf);
                 for (rule, &bit) in rules.iter().zip(&bits) {
                     let Rule::Text(rule) = rule else { continue };
                     if !text.arms(bit) {
