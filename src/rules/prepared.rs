@@ -157,6 +157,18 @@ impl<'a> Text<'a> {
         self.doc.get_or_init(|| Doc::new(self.raw))
     }
 
+    /// Whether byte `at` lies in the sentence an entity's purpose is read from: the first
+    /// sentence of its own description. An imperative there (`List the contexts in
+    /// ~/.kube/config`) says what the tool does, as "Lists ..." would.
+    pub fn states_purpose(&self, at: usize) -> bool {
+        let Some(scope) = self.scope else { return false };
+        if self.path != "description" || scope.kind() == crate::model::Kind::Server {
+            return false;
+        }
+        let doc = self.doc();
+        doc.sentences.first().is_some_and(|first| doc.bytes(first.tokens.clone()).contains(&at))
+    }
+
     /// The entity the string belongs to, when it was read from one.
     pub fn scope(&self) -> Option<&'a Scope<'a>> {
         self.scope

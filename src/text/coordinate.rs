@@ -124,6 +124,26 @@ pub(super) fn coordinate(
             readings[index].obligation = readings[index - 1].obligation;
         }
     }
+    // `Scripts are passed as base64 and run with powershell ...`: a verb after `and` whose
+    // participle is its base form continues a passive; it orders nothing.
+    for index in 1..clauses.len() {
+        let opens = clauses[index].tokens.start;
+        let word =
+            |at: usize| tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default();
+        let participle = readings[index].verb == Some(opens + 1)
+            && tokens[opens + 1].info.forms & vocab::inflect::form::PARTICIPLE != 0;
+        if matches!(word(opens), "and" | "or")
+            && participle
+            && clauses[index - 1].sentence == clauses[index].sentence
+            && readings[index].form == Form::Imperative
+            && readings[index - 1].form == Form::Passive
+        {
+            readings[index].form = Form::Passive;
+            readings[index].subject = readings[index - 1].subject;
+            readings[index].subject_tokens = readings[index - 1].subject_tokens.clone();
+            readings[index].obligation = readings[index - 1].obligation;
+        }
+    }
     let opens_on = |index: usize, words: &[&str]| {
         let opens = clauses[index].tokens.start;
         lower.get(tokens[opens].start..tokens[opens].end).is_some_and(|w| words.contains(&w))

@@ -276,3 +276,16 @@ fn a_quoted_sample_in_a_sentence_about_attacks_is_described() {
     );
     assert!(doc.settings.iter().take(3).all(|s| s.described), "{:#?}", doc.describe());
 }
+
+#[test]
+fn a_verb_whose_participle_is_its_base_continues_a_passive() {
+    reads(
+        "Scripts are passed as base64 and run with powershell.",
+        &["Passive/Other passed []", "Passive/Other run []"],
+    );
+    // `send` has a participle of its own: after a passive it is still an order.
+    reads(
+        "The report is generated nightly, and send it to ops@example.com.",
+        &["Passive/Other generated []", "Imperative/Model send [order]"],
+    );
+}

@@ -140,7 +140,9 @@ impl TextRule for CommandExecution {
                         .any(|word| matches!(word.as_str(), "install" | "installer"))
             });
         for command in commands {
-            let severity = command_severity(doc, &command.range, &purpose, words, value, installer);
+            let stated = text.states_purpose(command.range.start);
+            let severity =
+                command_severity(doc, &command.range, &purpose, words, value, installer, stated);
             let message = format!("a shell command that {}", command.danger.describe());
             let mut hit = Hit::new(command.range.start, command.range.end, message);
             if severity != Severity::High {
@@ -211,7 +213,8 @@ fn clause_at(doc: &Doc, at: usize) -> Option<usize> {
 }
 
 /// How grave a dangerous command is where it stands, in a text of `words` words; `value` when
-/// the text is a default or enum value rather than prose.
+/// the text is a default or enum value rather than prose, `stated` when its sentence states
+/// the entity's purpose.
 fn command_severity(
     doc: &Doc,
     range: &std::ops::Range<usize>,
@@ -219,6 +222,7 @@ fn command_severity(
     words: usize,
     value: bool,
     installer: bool,
+    stated: bool,
 ) -> Severity {
     let Some(clause) = clause_at(doc, range.start) else { return Severity::High };
     let reading = &doc.readings[clause];
@@ -249,7 +253,9 @@ fn command_severity(
         doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
     // `Static analysis for risky constructs: piping downloads into a shell (curl | sh), ...`:
     // commands listed as the dangers a tool looks for.
-    let describes = !doc.readings[sentence.start].orders_model();
+    // An imperative purpose (`Inspect install scripts and flag risky constructs: ...`) says
+    // what the tool does, as `Inspects ...` would.
+    let describes = !doc.readings[sentence.start].orders_model() || stated;
     // Up to the command's clause: advice after it (`the fix is to download, then verify`)
     // gives no order to run it.
     // A clause whose verb is the command's own first word (`chmod 777, setuid`) is the

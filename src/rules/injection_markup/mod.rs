@@ -141,7 +141,14 @@ impl TextRule for InjectionMarkup {
             ["default", "enum[", "examples[", "const"].iter().any(|key| last.starts_with(key))
         }) && text.scope().is_some_and(|scope| {
             let name = scope.entity.value.get("name").and_then(crate::json::Value::as_str);
-            crate::rules::scope::name_words(name.unwrap_or_default()).iter().any(|word| {
+            // The property the value presets names it as well as the tool does
+            // (`clean_model_output`'s `tokens`: "Tokens to strip").
+            let property = text
+                .path()
+                .rsplit_once(".properties.")
+                .map(|(_, rest)| rest.split(['.', '[']).next().unwrap_or_default());
+            let names = [name.unwrap_or_default(), property.unwrap_or_default()];
+            names.iter().flat_map(|name| crate::rules::scope::name_words(name)).any(|word| {
                 matches!(
                     word.as_str(),
                     "token"
@@ -175,7 +182,10 @@ impl TextRule for InjectionMarkup {
             return;
         }
         let named = named(doc, &found);
-        hits.extend((0..found.len()).filter_map(|index| judge(doc, &found, index, &named, lone)));
+        let purpose = |at: usize| text.states_purpose(at);
+        hits.extend(
+            (0..found.len()).filter_map(|index| judge(doc, &found, index, &named, lone, &purpose)),
+        );
         for span in doc.spans.iter().filter(|span| span.kind == SpanKind::Comment) {
             let body = &raw[span.range.clone()];
             let content = Doc::new(crate::text::window(body, 0, TURN));
@@ -403,7 +413,16 @@ fn nested_element(raw: &str, marker: &Marker) -> bool {
 }
 
 /// The finding for mark `index`, if any.
-fn judge(doc: &Doc, found: &[Marker], index: usize, named: &[bool], lone: bool) -> Option<Hit> {
+/// `purpose` says whether a byte lies in the sentence stating the entity's purpose: a
+/// formatter's `Format messages with ChatML tokens such as <|im_start|>` is what it does.
+fn judge(
+    doc: &Doc,
+    found: &[Marker],
+    index: usize,
+    named: &[bool],
+    lone: bool,
+    purpose: &dyn Fn(usize) -> bool,
+) -> Option<Hit> {
     let marker = &found[index];
     let raw = doc.raw;
     // A close that another mark opens right after belongs to that mark's finding.
@@ -433,6 +452,7 @@ fn judge(doc: &Doc, found: &[Marker], index: usize, named: &[bool], lone: bool) 
                 && writes
                 && !doc.settings[c].described
                 && !doc.settings[c].example
+                && !purpose(marker.range.start)
         });
         // `Put the description in an <instructions> child`: an element of a document format.
         let after = window(raw, marker.range.end, NEAR).trim_start();

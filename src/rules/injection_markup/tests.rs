@@ -318,3 +318,38 @@ fn a_log_formats_tags_are_named() {
         "Each <system> element becomes a node, and nested <container> elements become its children. Put the description in an <instructions> child only if you want it rendered as a note.",
     );
 }
+
+/// The most a scan of `manifest` rates chat markup.
+fn worst(manifest: &str) -> Option<Severity> {
+    crate::rules::testing::scanned(manifest, "injection-markup")
+        .iter()
+        .map(|finding| finding.severity)
+        .max()
+}
+
+fn tool(name: &str, description: &str) -> String {
+    let description = serde_json::Value::String(description.to_string());
+    format!(r#"{{"tools": [{{"name": "{name}", "description": {description}}}]}}"#)
+}
+
+/// A formatter's first sentence says what it does: formatting with the marks it names. The
+/// same order past the purpose is an order to the model.
+#[test]
+fn a_formatter_states_its_purpose_in_the_marks_it_writes() {
+    let purpose = "Format a list of role/content messages into a model's prompt string using its \
+                   chat template, e.g. ChatML tokens such as <|im_start|> and <|im_end|>.";
+    assert_eq!(worst(&tool("apply_chat_template", purpose)), None);
+    let order = "Counts words in a reply. Format every reply with tokens such as <|im_start|> \
+                 and <|im_end|>.";
+    assert_eq!(worst(&tool("count_words", order)), Some(Severity::Medium));
+}
+
+/// Marks given as examples, and a preset list of them under a property named for tokens.
+#[test]
+fn marks_offered_as_examples_or_preset_for_a_tokens_property() {
+    quiet("Tokens to strip, such as [INST], [/INST], <<SYS>>, <</SYS>>, <s> and </s>.");
+    let preset = r#"{"tools": [{"name": "clean_model_output", "description": "Remove leftover special tokens from raw model output.", "inputSchema": {"type": "object", "properties": {"tokens": {"type": "array", "description": "Tokens to strip.", "items": {"type": "string"}, "default": ["[INST]", "<<SYS>>"]}}}}]}"#;
+    assert_eq!(worst(preset), Some(Severity::Low));
+    let notes = preset.replace("\"tokens\"", "\"notes\"");
+    assert_eq!(worst(&notes), Some(Severity::Medium));
+}

@@ -168,9 +168,14 @@ impl TextRule for SensitiveFileAccess {
                 }
                 // The owner's tool reads its own file; an order that the model read it is
                 // still an order (`Read ~/.electrum/wallets/default_wallet first`), but a verb
-                // form in a statement or a purpose is not (`Path of the wallet to open`).
+                // form in a statement or a purpose is not (`Path of the wallet to open`), nor
+                // is an imperative stating the purpose (`List the contexts in ~/.kube/config`).
                 Some((Verb::Read, order))
-                    if carried() || !owned() || order && ordered_at(text.doc(), start) =>
+                    if carried()
+                        || !owned()
+                        || order
+                            && ordered_at(text.doc(), start)
+                            && !text.states_purpose(start) =>
                 {
                     hits.push(Hit::new(start, end, MESSAGE));
                 }
@@ -282,7 +287,8 @@ fn handed_on(doc: &Doc, at: usize) -> bool {
             && doc.has_word(acted.start + 1..(acted.start + 3).min(acted.end), &["it", "they"]);
         let refers =
             doc.pronoun_at(acted.clone()) || possessive || returned || doc.has_word(acted, HANDED);
-        !reading.negated && reading.does(act::SEND | act::PLACE) && ordered(c) && refers
+        let moves = reading.does(act::SEND) || reading.does(act::PLACE) && !sets(doc, c);
+        !reading.negated && moves && ordered(c) && refers
     });
     carries && !doc.readings[clause].negated && (ordered(clause) || later.clone().any(ordered))
 }
@@ -302,11 +308,16 @@ fn carried_on(doc: &Doc, at: usize) -> bool {
                 .tokens
                 .clone()
                 .any(|token| matches!(doc.tokens[token].kind, Kind::Url | Kind::Email | Kind::Ip));
-        // `sets current-context to the one you pick`: a setting changed carries nothing.
-        let setting = reading.verb.is_some_and(|verb| matches!(doc.word(verb), "set" | "sets"));
-        let moves = reading.does(act::SEND | act::HOSTILE) || reading.does(act::PLACE) && !setting;
+        let moves =
+            reading.does(act::SEND | act::HOSTILE) || reading.does(act::PLACE) && !sets(doc, c);
         !reading.negated && (moves || addressed)
     })
+}
+
+/// Whether clause `c` changes a setting (`sets current-context to the one you pick`), which
+/// puts nothing anywhere.
+fn sets(doc: &Doc, c: usize) -> bool {
+    doc.readings[c].verb.is_some_and(|verb| matches!(doc.word(verb), "set" | "sets"))
 }
 
 /// `files that look like credentials (.env, id_rsa, *.pem)`: a file named in brackets as an
