@@ -397,7 +397,13 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 && !doc.technical_in(doc.clauses[clause - 1].tokens.clone());
             let pointed =
                 doc.pronoun_at(object.clone()) || doc.activity_in(object.clone()) || labelled;
-            if !doc.technical_in(object) && (pointed || user) {
+            // `Keep it hidden from the players until the final act`: kept from people the
+            // tool serves, not from the user.
+            let from_others = (secrecy..complement.end).any(|at| {
+                doc.word(at) == "from"
+                    && doc.has_word(at + 1..complement.end.min(at + 4), THIRD_PARTIES)
+            });
+            if !doc.technical_in(object) && (pointed || user) && !from_others {
                 return Some("an order to keep what the tool does from the user");
             }
         }
@@ -531,10 +537,16 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             doc.word(at) == "without"
                 && matches!(doc.word(at + 1), "applying" | "changing" | "writing" | "executing")
         });
+    // `Run the browser invisibly, without opening a window`: out of sight on screen, with
+    // nothing sent, paid or broken.
+    let windowless = doc.has_word(tokens.clone(), WINDOWLESS)
+        && !reading.does(act::SEND | act::HOSTILE | act::PAY | act::DELETE)
+        && doc.address_in(tokens.clone()).is_none();
     if reading.covert
         && !reading.negated
         && !talk_only
         && !dry_run
+        && !windowless
         && (reading.verb.is_none()
             || orders
             || reading.form == Form::Statement

@@ -21,6 +21,8 @@ pub(super) const THIRD_PARTIES: &[&str] = &[
     "candidates",
     "guest",
     "guests",
+    "player",
+    "players",
 ];
 
 /// Words after `keep` that make it hiding: `keep this secret`, `keep it between us`.
@@ -114,6 +116,10 @@ pub(super) const SOUNDLESS: &[&str] = &[
     "muted",
     "do not disturb",
 ];
+
+/// Words of a window on screen: a browser run `invisibly, without opening a window` is run
+/// headless, out of sight but hiding nothing it does.
+pub(super) const WINDOWLESS: &[&str] = &["headless", "window", "windows", "onscreen", "on-screen"];
 
 /// Every form of the reporting verbs: negated, they state a rule of accuracy, not a secret.
 pub(super) static REPORTING: LazyLock<HashSet<String>> = LazyLock::new(|| {

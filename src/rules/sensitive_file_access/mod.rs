@@ -126,6 +126,7 @@ impl TextRule for SensitiveFileAccess {
                 || an_example_kind(text.doc(), start)
                 || described(text.doc(), start)
                 || text.doc().clause_at(start).is_some_and(|c| text.doc().said_left_out(c))
+                || others_described(text, start)
             {
                 continue;
             }
@@ -312,6 +313,26 @@ fn carried_on(doc: &Doc, at: usize) -> bool {
             reading.does(act::SEND | act::HOSTILE) || reading.does(act::PLACE) && !sets(doc, c);
         !reading.negated && (moves || addressed)
     })
+}
+
+/// `Advisory: infostealer in typosquatted packages` — "A postinstall script in the typosquats
+/// reads Chrome's Login Data": in an entity about threats, what a named third party does is
+/// the threat described, not an order.
+fn others_described(text: &Text<'_>, at: usize) -> bool {
+    let doc = text.doc();
+    let security =
+        || text.scope().is_some_and(|scope| scope.purpose().domains & domain::SECURITY != 0);
+    doc.clause_at(at).is_some_and(|c| {
+        let reading = &doc.readings[c];
+        // The file is what the party acts on: `A copy of ~/.npmrc goes along with every
+        // request` says what the tool sends.
+        let subject = reading.subject_tokens.clone();
+        reading.form == Form::Statement
+            && reading.subject == crate::text::read::Party::Other
+            && !subject.is_empty()
+            && !doc.bytes(subject).contains(&at)
+            && !reading.negated
+    }) && security()
 }
 
 /// Whether clause `c` changes a setting (`sets current-context to the one you pick`), which

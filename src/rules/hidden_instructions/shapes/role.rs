@@ -123,13 +123,10 @@ pub(super) fn enters_mode(doc: &Doc, clause: usize) -> Option<usize> {
         return None;
     }
     // `Leave admin mode`, `exit developer mode`: leaving a mode takes no power.
+    const LEAVING: &[&str] =
+        &["leave", "leaves", "exit", "exits", "quit", "quits", "disable", "disables"];
     let reading = &doc.readings[clause];
-    if reading.verb.is_some_and(|verb| {
-        matches!(
-            doc.word(verb),
-            "leave" | "leaves" | "exit" | "exits" | "quit" | "quits" | "disable" | "disables"
-        )
-    }) {
+    if reading.verb.is_some_and(|verb| LEAVING.contains(&doc.word(verb))) {
         return None;
     }
     // `Enables developer mode on the device`, `Switches the session to admin mode`: what the
@@ -160,7 +157,10 @@ pub(super) fn enters_mode(doc: &Doc, clause: usize) -> Option<usize> {
                         && next.ends_with('s')
                         && !next.ends_with("ss"))
         });
-        let mode = (doc.word(at) == "mode" || doc.word(at) == "persona") && !described;
+        // `call drop_admin to leave admin mode early`: the mode left, in an infinitive.
+        let left = (at.saturating_sub(3).max(range.start)..at)
+            .any(|b| LEAVING.contains(&doc.word(b)) && doc.word(b.saturating_sub(1)) == "to");
+        let mode = (doc.word(at) == "mode" || doc.word(at) == "persona") && !described && !left;
         let before = at.saturating_sub(2).max(range.start)..at;
         (mode
             && before.clone().any(|b| {
