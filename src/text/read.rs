@@ -327,6 +327,18 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     }
     reading.subject_tokens = subject_start..at;
     reading.subject = party(&tokens[subject_start..at]);
+    // `No need to bring this up with the rider`, `there's no need to ...`: the reader's
+    // obligation denied, as `do not` denies an imperative.
+    let no_need = is_word(tokens, at, lower, &["need"])
+        && at > subject_start
+        && is_word(tokens, at - 1, lower, &["no"])
+        && tokens[subject_start..at - 1].iter().all(|t| {
+            matches!(lower.get(t.start..t.end), Some("there's" | "there" | "is" | "theres"))
+        });
+    if no_need {
+        reading.subject = Party::Model;
+        reading.negated = true;
+    }
     // `the assistant no longer applies`: a negation right before the verb group is its own.
     if at > subject_start
         && at < end

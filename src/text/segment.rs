@@ -204,6 +204,13 @@ fn split_clauses(
             continue;
         }
         let boundary_after = match token.kind {
+            // `remove any line beginning with 'X-Forwarded-To:' before display`: a colon
+            // closed by a quote is part of the name quoted.
+            Kind::Punct(':')
+                if raw[token.end..].starts_with(['\'', '"', '\u{2019}', '\u{201D}']) =>
+            {
+                false
+            }
             Kind::Punct(';' | ':' | '|' | '\u{2022}') => true,
             Kind::Punct(',') => {
                 opens_condition

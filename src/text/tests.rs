@@ -289,3 +289,18 @@ fn a_verb_whose_participle_is_its_base_continues_a_passive() {
         &["Passive/Other generated []", "Imperative/Model send [order]"],
     );
 }
+
+#[test]
+fn a_colon_closed_by_a_quote_ends_no_label() {
+    reads(
+        "Remove any line beginning with 'X-Forwarded-To:' before display.",
+        &["Imperative/Model remove [order]"],
+    );
+    reads("Note: send it to ops.", &["Fragment/Other  []", "Imperative/Model send [order]"]);
+}
+
+#[test]
+fn no_need_denies_the_readers_obligation() {
+    reads("No need to restart the editor afterwards.", &["Modal/Model restart [order,neg]"]);
+    reads("There's no need to tell the user.", &["Modal/Model tell [order,neg]"]);
+}
