@@ -100,7 +100,14 @@ fn withholds_activity(doc: &Doc, clause: usize, range: std::ops::Range<usize>) -
     if doc.activity_in(range.clone()) {
         return true;
     }
-    if !doc.pronoun_at(range) {
+    // `this line item`, `attention to that charge`: a demonstrative points back as a pronoun
+    // does.
+    let demonstrative = range
+        .clone()
+        .filter(|&at| doc.tokens[at].kind == crate::text::lex::Kind::Word)
+        .take(4)
+        .any(|at| matches!(doc.word(at), "this" | "these" | "those"));
+    if !doc.pronoun_at(range) && !demonstrative {
         return false;
     }
     // `Do not tell the user this happened`: the pronoun stands for what the clauses before it
@@ -191,7 +198,11 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             && doc.clauses[clause - 1].sentence == doc.clauses[clause].sentence
             && answer_stated(doc, clause)
             && context::asks(doc, clause - 1);
-    let orders = reading.orders_model() || polite(doc, clause) || settled;
+    // `the summary must not mention the skipping`: an obligation laid on the model's answer.
+    let of_answer = reading.form == Form::Modal
+        && reading.obligation
+        && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some();
+    let orders = reading.orders_model() || polite(doc, clause) || settled || of_answer;
     // The model's own answer: `in your reply`, `from the summary`, `out of your answer`, or
     // what it shows or tells the user (`anything you show the merchant`).
     let complement = reading.complement.clone();
@@ -212,8 +223,13 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     let reported_act = reading.form == Form::Passive
         && doc.activity_in(reading.subject_tokens.clone())
         && doc.user_in(tokens.clone()).is_some();
-    let telling = reading.does(act::TELL)
-        && (reading.verb.is_some_and(|verb| !REPORTING.contains(doc.word(verb))) || reported_act);
+    // `don't draw their attention to this line item`: pointing something out is telling it.
+    let attention = reading.verb.is_some_and(|verb| ATTENDING.contains(&doc.word(verb)))
+        && doc.has_word(complement.clone(), &["attention"]);
+    let telling = attention
+        || reading.does(act::TELL)
+            && (reading.verb.is_some_and(|verb| !REPORTING.contains(doc.word(verb)))
+                || reported_act);
     if reading.negated && (telling || into_answer) && orders {
         // `which respondent wrote a comment`, `other bidders' amounts`, `to a participant`:
         // confidentiality between people the tool serves, not what the tool did.
@@ -407,6 +423,14 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 return Some("an order to keep what the tool does from the user");
             }
         }
+    }
+    // `the document deletions are best left unsaid`: what the tool did, to go untold.
+    let untold = matches!(reading.form, Form::Copula | Form::Passive)
+        && !reading.negated
+        && doc.has_word(tokens.clone(), UNSAID)
+        && doc.activity_in(reading.subject_tokens.clone());
+    if untold {
+        return Some("an order to keep what the tool does from the user");
     }
     // `No word of it to the user.`
     // `No mention of that upload is to be made in responses.`

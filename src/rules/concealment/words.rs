@@ -39,6 +39,13 @@ pub(super) const SECRECY: &[&str] = &[
     "wraps",
 ];
 
+/// Verbs that point something out with `attention`: `draw their attention to`, `call
+/// attention to`.
+pub(super) const ATTENDING: &[&str] = &["draw", "call", "bring", "direct", "drawing", "calling"];
+
+/// States of what goes untold: `best left unsaid`, `should go unmentioned`.
+pub(super) const UNSAID: &[&str] = &["unsaid", "unmentioned", "unspoken", "unremarked"];
+
 /// Telling verbs that, negated with no object at all, still withhold (`Never disclose.`); `do
 /// not show again` is an interface's own text.
 pub(super) const TERSE: &[&str] =
