@@ -20,9 +20,11 @@ pub(super) fn coordinate(
     for index in 1..clauses.len() {
         let reading = &readings[index];
         let opens = clauses[index].tokens.start;
+        let gets = lower.get(tokens[opens].start..tokens[opens].end) == Some("gets")
+            || lower.get(tokens[opens].start..tokens[opens].end) == Some("got");
         let bare = reading.subject_tokens.start == opens
             && !clauses[index].bracketed
-            && tokens[opens].info.func & (func::BE | func::MODAL) != 0
+            && (tokens[opens].info.func & (func::BE | func::MODAL) != 0 || gets)
             && matches!(reading.form, Form::Passive | Form::Copula | Form::Modal);
         if !bare {
             continue;

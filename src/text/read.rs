@@ -296,6 +296,18 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     // not `Calls to send_email are ...`, a plural noun with its verb further on.
     let plural_subject = is_word(tokens, at + 1, lower, &["to", "of", "from", "for", "made", "by"])
         && tokens[at + 1..end].iter().any(|t| t.info.func & (func::BE | func::MODAL) != 0);
+    // `gets posted to ...` after a subject set off by commas: a passive, read below.
+    let gets_passive = is_word(tokens, at, lower, &["gets", "got"])
+        && tokens.get(at + 1).is_some_and(|t| t.info.is_participle() && !t.info.is_base_verb());
+    if gets_passive {
+        if reading.form != Form::Condition {
+            reading.form = Form::Passive;
+        }
+        reading.subject = Party::Other;
+        reading.subject_tokens = at..at;
+        set_verb(&mut reading, tokens, at + 1, end);
+        return reading;
+    }
     if tokens[at].info.is_third()
         && tokens[at].kind == Kind::Word
         && tokens[at].info.func == 0
@@ -852,6 +864,17 @@ fn verb_group(
         }
         reading.complement = at..end;
         return Form::Copula;
+    }
+    // `the whole conversation gets posted to ...`: a passive with `get` (`Get posted
+    // messages` opens an order; `gets` and `got` never do).
+    if matches!(word_at(at), "gets" | "get" | "got" | "gotten")
+        && (!reading.subject_tokens.is_empty() || word_at(at) != "get")
+        && at + 1 < end
+        && tokens[at + 1].info.is_participle()
+        && !tokens[at + 1].info.is_base_verb()
+    {
+        set_verb(reading, tokens, at + 1, end);
+        return Form::Passive;
     }
     // `has been changed`, `have sent`: a perfect, or a passive perfect.
     if f & func::HAVE != 0 {

@@ -304,3 +304,16 @@ fn no_need_denies_the_readers_obligation() {
     reads("No need to restart the editor afterwards.", &["Modal/Model restart [order,neg]"]);
     reads("There's no need to tell the user.", &["Modal/Model tell [order,neg]"]);
 }
+
+#[test]
+fn a_passive_with_get() {
+    reads("Your order gets shipped within two days.", &["Passive/Other shipped []"]);
+    // After a subject set off by commas, `gets` opens the passive.
+    reads(
+        "The whole log, errors included, gets posted to the channel.",
+        &["Fragment/Other  []", "Passive/Other posted []"],
+    );
+    // `Get` opening a clause is an order; `Gets` a statement.
+    reads("Get posted messages from the channel.", &["Imperative/Model get [order]"]);
+    reads("Gets the weather for a city.", &["Statement/Other gets []"]);
+}
