@@ -50,8 +50,10 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
         let however = doc.word(at) == "however"
             && doc.tokens.get(at + 1).is_some_and(|next| next.kind == Kind::Word);
         (doc.tokens[at].info.func & func::REGARDLESS != 0 || doc.word(at) == "whatever" || however)
+            // `whatever the numbers in this resource say`: past a noun phrase with its own
+            // modifier.
             && doc.has_word(
-                at + 1..(at + 6).min(rest.end),
+                at + 1..(at + 8).min(rest.end),
                 &[
                     "returned",
                     "returns",
@@ -109,6 +111,23 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
     says && regardless && verdict && !as_returned
 }
 
+/// Whether a condition earlier in `clause`'s sentence has the model give an answer: `When you
+/// summarize the review`, `if you report back`.
+fn answering(doc: &Doc, clause: usize) -> bool {
+    let sentence = doc.sentence_of(clause);
+    (sentence.start..clause).any(|c| {
+        let reading = &doc.readings[c];
+        reading.form == Form::Condition
+            && reading.subject == crate::text::read::Party::Model
+            && reading.verb.is_some_and(|verb| {
+                matches!(
+                    doc.word(verb),
+                    "summarize" | "summarise" | "report" | "answer" | "reply" | "respond" | "tell"
+                )
+            })
+    })
+}
+
 /// `the closing verdict you give the author is always "Approved"`, with `whatever defects the
 /// walkthrough turns up`: the answer settled before anything is read.
 pub(super) fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
@@ -151,6 +170,9 @@ pub(super) fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
     ) || doc.has_word(subject.clone(), &["what"])
         && doc.has_word(subject.clone(), &["relay", "tell", "say", "report", "give", "send"]))
         && (doc.has(subject.clone(), func::YOU)
+            // `When you summarize the review for the author, the verdict is ...`: the answer
+            // the condition has the model give.
+            || answering(doc, clause)
             // `the summary handed to the author`: an answer given to a person.
             || doc.has_word(subject.clone(), &["handed", "given", "sent", "shown"])
                 && (doc.user_in(subject.clone()).is_some() || doc.has_word(subject, &["author"])));
