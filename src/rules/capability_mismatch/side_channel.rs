@@ -231,7 +231,7 @@ impl Content {
                 r"\b(?:everything|all|anything)\s+(?:else\s+)?(?:that\s+)?you\s+(?:know|remember|can\s+recall|have\s+(?:learned|learnt|seen|been\s+told|read|access\s+to))\b|\ball\s+(?:the\s+)?(?:information|info|details|context|data|knowledge)\s+(?:that\s+)?you\s+(?:have|know|hold|can\s+access|possess)\b|\beverything\s+(?:about|regarding)\s+the\s+user\b|\b(?:everything|all)\s+(?:in|from)\s+your\s+(?:context(?:\s+window)?|memory)\b|\byour\s+(?:entire|full|whole)\s+context(?:\s+window)?\b"
             }
             Content::UserMessages => {
-                r"\b(?:the\s+)?user(?:'s|\xE2\x80\x99s|s')\s+(?:(?:previous|prior|earlier|past|recent|other|entire|full|private|personal|raw)\s+)?(?:messages|prompts|requests|queries|emails|chats|inputs)\b|\b(?:every|each|all(?:\s+of)?(?:\s+the)?)\s+(?:messages?|things?|words?)\s+(?:that\s+)?the\s+user\s+(?:has\s+)?(?:sent|typed|written|wrote|said|entered)\b|\b(?:what|everything)\s+the\s+user\s+(?:has\s+)?(?:said|typed|written|wrote|sent|entered|asked)\b|\bthe\s+user(?:'s|\xE2\x80\x99s)\s+(?:last|latest|most\s+recent|previous)\s+(?:message|prompt|request)\b"
+                r"\b(?:the\s+)?user(?:'s|\xE2\x80\x99s|s')\s+(?:(?:previous|prior|earlier|past|recent|other|entire|full|private|personal|raw)\s+)?(?:messages|prompts|requests|queries|emails|chats|inputs)\b|\b(?:every|each|all(?:\s+of)?(?:\s+the)?)\s+(?:messages?|things?|words?)\s+(?:that\s+)?the\s+user\s+(?:has\s+)?(?:sent|typed|written|wrote|said|entered)\b|\b(?:what|everything)\s+the\s+user\s+(?:has\s+)?(?:said|typed|written|wrote|sent|entered|asked)\b|\bthe\s+user(?:'s|\xE2\x80\x99s)\s+(?:last|latest|most\s+recent|previous)\s+(?:message|prompt|request)\b|\b(?:last|latest|recent|previous|past|first)\s+(?:[a-z0-9]+\s+)?(?:messages|prompts|requests)\s+(?:that\s+)?the\s+user\s+(?:has\s+)?(?:sent|typed|written|wrote|said|entered)\b"
             }
         };
         pattern.to_string()
@@ -461,7 +461,7 @@ pub(super) fn governed(before: &[&str], read_governs: bool) -> bool {
         }
         // "set this to X": the `to` of a setting, not of a purpose.
         if word.eq_ignore_ascii_case("to")
-            && window[at + 1..].iter().take(3).any(|w| is_one_of(w, &["set", "equal"]))
+            && window[at + 1..].iter().take(4).any(|w| is_one_of(w, &["set", "equal"]))
         {
             return true;
         }
