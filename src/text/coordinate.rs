@@ -20,8 +20,8 @@ pub(super) fn coordinate(
     for index in 1..clauses.len() {
         let reading = &readings[index];
         let opens = clauses[index].tokens.start;
-        let gets = lower.get(tokens[opens].start..tokens[opens].end) == Some("gets")
-            || lower.get(tokens[opens].start..tokens[opens].end) == Some("got");
+        let gets =
+            matches!(lower.get(tokens[opens].start..tokens[opens].end), Some("gets" | "got"));
         let bare = reading.subject_tokens.start == opens
             && !clauses[index].bracketed
             && (tokens[opens].info.func & (func::BE | func::MODAL) != 0 || gets)

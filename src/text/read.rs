@@ -94,6 +94,12 @@ impl Reading {
     }
 }
 
+/// Whether the `get` at `at` takes a participle within the clause ending at `end` (`gets
+/// posted`); one that is also a base form (`set`, `run`) is too unsure to read as passive.
+fn participle_after_get(tokens: &[Token], at: usize, end: usize) -> bool {
+    at + 1 < end && tokens[at + 1].info.is_participle() && !tokens[at + 1].info.is_base_verb()
+}
+
 fn is_word(tokens: &[Token], at: usize, lower: &str, words: &[&str]) -> bool {
     tokens.get(at).is_some_and(|token| {
         token.kind == Kind::Word && words.contains(&&lower[token.start..token.end])
@@ -297,9 +303,7 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     let plural_subject = is_word(tokens, at + 1, lower, &["to", "of", "from", "for", "made", "by"])
         && tokens[at + 1..end].iter().any(|t| t.info.func & (func::BE | func::MODAL) != 0);
     // `gets posted to ...` after a subject set off by commas: a passive, read below.
-    let gets_passive = is_word(tokens, at, lower, &["gets", "got"])
-        && tokens.get(at + 1).is_some_and(|t| t.info.is_participle() && !t.info.is_base_verb());
-    if gets_passive {
+    if is_word(tokens, at, lower, &["gets", "got"]) && participle_after_get(tokens, at, end) {
         if reading.form != Form::Condition {
             reading.form = Form::Passive;
         }
@@ -869,9 +873,7 @@ fn verb_group(
     // messages` opens an order; `gets` and `got` never do).
     if matches!(word_at(at), "gets" | "get" | "got" | "gotten")
         && (!reading.subject_tokens.is_empty() || word_at(at) != "get")
-        && at + 1 < end
-        && tokens[at + 1].info.is_participle()
-        && !tokens[at + 1].info.is_base_verb()
+        && participle_after_get(tokens, at, end)
     {
         set_verb(reading, tokens, at + 1, end);
         return Form::Passive;

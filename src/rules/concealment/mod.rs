@@ -563,14 +563,17 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         });
     // `Run the browser invisibly, without opening a window`: out of sight on screen, with
     // nothing sent, paid or broken.
-    let windowless = doc.has_word(tokens.clone(), WINDOWLESS)
-        && !reading.does(act::SEND | act::HOSTILE | act::PAY | act::DELETE)
-        && doc.address_in(tokens.clone()).is_none();
+    // Read only for a covert clause: most clauses of every string pass through here.
+    let windowless = || {
+        doc.has_word(tokens.clone(), WINDOWLESS)
+            && !reading.does(act::SEND | act::HOSTILE | act::PAY | act::DELETE)
+            && doc.address_in(tokens.clone()).is_none()
+    };
     if reading.covert
         && !reading.negated
         && !talk_only
         && !dry_run
-        && !windowless
+        && !windowless()
         && (reading.verb.is_none()
             || orders
             || reading.form == Form::Statement
