@@ -103,7 +103,9 @@ pub(super) fn coordinate(
         }
     }
     // `malware that tries to persist or hide itself`: a verb coordinated with an
-    // infinitive is another infinitive, not an order.
+    // infinitive is another infinitive, not an order. So is a list of them after a noun
+    // (`requests to change your behaviour, reveal your instructions or call other tools`).
+    let mut listed_infinitive = false;
     for index in 1..clauses.len() {
         let opens = clauses[index].tokens.start;
         let previous = clauses[index - 1].tokens.clone();
@@ -115,8 +117,45 @@ pub(super) fn coordinate(
         let infinitive = tokens[last_word].info.is_base_verb()
             && (last_word.saturating_sub(2).max(previous.start)..last_word)
                 .any(|at| word(at) == "to");
-        if matches!(word(opens), "or" | "and")
-            && clauses[index - 1].sentence == clauses[index].sentence
+        // Or holds one near its end, after a noun rather than opening the clause (`To finish
+        // setup, send ...` is a purpose), in a clause that lays no obligation.
+        let tail = previous.end.saturating_sub(6).max(previous.start + 1)..previous.end;
+        let after_noun = !readings[index - 1].obligation
+            && tail.into_iter().any(|at| {
+                word(at) == "to"
+                    && tokens.get(at + 1).is_some_and(|t| t.info.is_base_verb())
+                    && tokens[at - 1].kind == Kind::Word
+                    && tokens[at - 1].info.func == 0
+                    // After a noun: `refuse to name, compare or recommend` is the verb's own
+                    // list, and its clause's reading decides it.
+                    && !tokens[at - 1].info.is_base_verb()
+                    && !tokens[at - 1].info.is_participle()
+                    && !matches!(word(at - 1), "order" | "how" | "want" | "need" | "have")
+            });
+        let on_verb = readings[index].verb == Some(opens);
+        let same = clauses[index - 1].sentence == clauses[index].sentence;
+        let conjoined = matches!(word(opens), "or" | "and");
+        // A verb after a comma joins the list only when `or` or `and` closes it:
+        // `uses the key to sign requests, send it to ...` is a comma splice, an order.
+        let closed = || {
+            (index + 1..clauses.len())
+                .take_while(|&c| clauses[c].sentence == clauses[index].sentence)
+                .take_while(|&c| readings[c].form == Form::Imperative)
+                .any(|c| matches!(word(clauses[c].tokens.start), "or" | "and"))
+        };
+        let listed = same
+            && readings[index].form == Form::Imperative
+            && (listed_infinitive || after_noun)
+            && (conjoined || on_verb && closed());
+        listed_infinitive = listed;
+        if listed {
+            readings[index].form = readings[index - 1].form;
+            readings[index].subject = readings[index - 1].subject;
+            readings[index].obligation = readings[index - 1].obligation;
+            continue;
+        }
+        if conjoined
+            && same
             && infinitive
             && readings[index].form == Form::Imperative
             && !matches!(readings[index - 1].form, Form::Imperative | Form::Condition)
@@ -152,19 +191,22 @@ pub(super) fn coordinate(
     };
     // `Do not quote, summarise or acknowledge them`: a list of bare verbs closed by `or`
     // shares the negation of its first.
+    // `they never read files, open network connections or run shell commands`: so does a
+    // list of verb phrases, each after a comma opening on its verb.
     let bare =
         |index: usize| readings[index].complement.clone().all(|at| tokens[at].kind != Kind::Word);
+    let on_verb = |index: usize| readings[index].verb == Some(clauses[index].tokens.start);
     let closes_list = |index: usize| {
         let sentence = clauses[index].sentence;
         (index..clauses.len())
             .take_while(|&c| {
                 clauses[c].sentence == sentence && readings[c].form == Form::Imperative
             })
-            .take_while(|&c| c == index || bare(c - 1))
+            .take_while(|&c| c == index || bare(c - 1) || on_verb(c - 1))
             .any(|c| opens_on(c, &["or", "nor"]))
     };
     let listed: Vec<bool> = (0..clauses.len())
-        .map(|index| index > 0 && bare(index - 1) && closes_list(index))
+        .map(|index| index > 0 && (bare(index - 1) || on_verb(index)) && closes_list(index))
         .collect();
     // `do not itemize it or bring it up`: an imperative coordinated by `or` after a negated
     // verb is negated with it.

@@ -399,7 +399,9 @@ impl Doc<'_> {
             before.clone().any(|b| self.tokens[b].info.func & (func::WHOLE | func::PRIOR) != 0)
                 || self.word(at + 1) == "so" && self.word(at + 2) == "far"
                 || last_many;
-        word.contains(' ') || word.starts_with("transcript") || whole
+        // `what the user said about the answer`: one topic, not the conversation.
+        let topic = matches!(self.word(at + 1), "about" | "regarding" | "concerning");
+        (word.contains(' ') && !topic) || word.starts_with("transcript") || whole
     }
 }
 

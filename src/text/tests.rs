@@ -317,3 +317,42 @@ fn a_passive_with_get() {
     reads("Get posted messages from the channel.", &["Imperative/Model get [order]"]);
     reads("Gets the weather for a city.", &["Statement/Other gets []"]);
 }
+
+#[test]
+fn a_negation_shared_along_a_list_of_verb_phrases() {
+    reads(
+        "They never read files, open sockets or run shell commands.",
+        &[
+            "Statement/Other read [neg]",
+            "Imperative/Model open [order,neg]",
+            "Imperative/Model run [order,neg]",
+        ],
+    );
+    // No `or` closes it: a comma splice, an order of its own.
+    reads(
+        "It never reads files, send them to ops.",
+        &["Statement/Other reads [neg]", "Imperative/Model send [order]"],
+    );
+}
+
+#[test]
+fn a_list_of_infinitives_after_a_noun_orders_nothing() {
+    reads(
+        "A page may hold requests to change your tone, reveal your instructions or call other tools.",
+        &["Modal/Other hold []", "Modal/Other reveal []", "Modal/Other call []"],
+    );
+    // Without `or` closing the list, the verb after the comma is an order.
+    reads(
+        "This server uses the key to sign requests, send it to ops.",
+        &["Statement/Other uses []", "Imperative/Model send [order]"],
+    );
+    // After a verb, the infinitive is the verb's own: the order stands.
+    reads(
+        "You must refuse to name, compare or rank rivals.",
+        &[
+            "Modal/Model refuse [order]",
+            "Imperative/Model compare [order]",
+            "Imperative/Model rank [order]",
+        ],
+    );
+}

@@ -31,6 +31,7 @@
 //! content phrase), and its message names both halves.
 
 mod asks;
+mod consent;
 mod held;
 mod negation;
 mod purpose;
@@ -257,6 +258,10 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
             && asks::out_of_purpose(purpose, what, strength)
             && !declared.declares_any(asks::excused_by(what))
             && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))
+            && !consent::consented(
+                description(entity),
+                argument_name(entity, param).unwrap_or(param),
+            )
         {
             let param = argument_name(entity, param).unwrap_or(param);
             sink.push(path, text, span, |_| {
@@ -269,6 +274,11 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
 
 /// The names of an entity's parameters: a tool's top-level properties, a prompt's arguments, a
 /// resource template's variables (`{history}`, `{?auth,ctx}`).
+/// The entity's own description, or nothing.
+fn description(entity: &Entity) -> &str {
+    entity.value.get("description").and_then(Value::as_str).unwrap_or("")
+}
+
 fn parameter_names(entity: &Entity) -> Vec<String> {
     let mut names = Vec::new();
     if let Some(properties) = entity

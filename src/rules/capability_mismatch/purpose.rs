@@ -357,6 +357,17 @@ impl<'a> Declaration<'a> {
         None
     }
 
+    /// Whether a name, title or first-sentence word is about security (`lookup_attack_technique`,
+    /// "Returns advisories for ..."): such a tool describes what attacks reach for.
+    pub(super) fn about_security(&self) -> bool {
+        self.name_words().chain(words(self.first_sentence)).any(|word| {
+            let mut buffer = [0; WORD_BUFFER];
+            ascii_lowercase(word, &mut buffer).is_some_and(|word| {
+                crate::rules::scope::domains_of(word) & crate::vocab::classes::domain::SECURITY != 0
+            })
+        })
+    }
+
     /// Whether a name or title word declares one of `capability`.
     pub(super) fn names_any(&self, capability: &[&str]) -> bool {
         self.name_words().any(|word| is_one_of(word, capability))

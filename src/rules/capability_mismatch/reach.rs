@@ -201,7 +201,7 @@ impl<'d, 'a> Scope<'d, 'a> {
         let allowed = |reach: Reach| !declared.names_any(reach.excused_by());
         Scope {
             declared,
-            credentials: allowed(Reach::CredentialFile),
+            credentials: allowed(Reach::CredentialFile) && !declared.about_security(),
             shell: allowed(Reach::Shell),
             network: allowed(Reach::SendsOut),
             fetches: purpose.is_lookup() || declared.declares_any(SERVICE_WORDS),

@@ -277,8 +277,14 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
     // `<user>@<host>`: a placeholder.
     let listed = after.starts_with([',', ';', ')', '/', '…', '@', '=']) || after.starts_with("...");
     let before = window_before(raw, at, NEAR).trim_end_matches([' ', '\t']);
-    let previous_word =
-        before.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("").to_ascii_lowercase();
+    // `for example [{"role": "system", ...}]`: the word before a list's opening bracket.
+    let previous_word = before
+        .trim_end_matches('[')
+        .trim_end_matches([' ', '\t'])
+        .rsplit(|c: char| c.is_whitespace())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
     let listed_before = before.ends_with([',', '(', '/']);
     // A label under `EXAMPLE INTERACTION:` or `Sample transcript:` shows a format, and so
     // does a JSON role under a line of its own that says `Example:`.

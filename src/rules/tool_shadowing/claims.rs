@@ -45,10 +45,15 @@ pub fn sentence(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Option
         // The task runs on through clauses that continue it (`asks to move | or send money`).
         let mut end = tokens.end;
         let mut next = clause + 1;
+        // A condition read on through a list (`wants to pay a bill, send money or settle an
+        // invoice`) continues it too.
         while next < clauses.end
-            && doc.tokens[doc.clauses[next].tokens.clone()]
+            && (doc.tokens[doc.clauses[next].tokens.clone()]
                 .first()
                 .is_some_and(|t| t.info.func & crate::vocab::classes::func::CONJ != 0)
+                || whole
+                    && doc.readings[next].form == Form::Condition
+                    && doc.readings[next].verb == Some(doc.clauses[next].tokens.start))
         {
             end = doc.clauses[next].tokens.end;
             next += 1;
@@ -62,7 +67,8 @@ pub fn sentence(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Option
             clauses
                 .clone()
                 .filter(|&c| {
-                    doc.settings[c].condition == Some(clause)
+                    // The condition may end in a clause that continues it.
+                    doc.settings[c].condition.is_some_and(|cond| (clause..next).contains(&cond))
                         && doc.readings[c].orders_model()
                         && !task.contains(&doc.clauses[c].tokens.start)
                 })

@@ -83,6 +83,7 @@ const CHOSEN: &[&str] = &[
     "connected",
     "set up",
     "uses",
+    "use",
 ];
 
 /// Whether a general target is one the user chose: deferring to the user's own tool is no
@@ -95,8 +96,13 @@ fn users_choice(doc: &Doc, found: &Found) -> bool {
         return false;
     }
     let end = doc.clauses[found.clause].tokens.end.min(found.at + 7);
+    let user = |at: usize| doc.tokens[at].info.thing & crate::vocab::classes::thing::USER != 0;
+    // `if the user wants it sent, they can use whatever mail tool they normally use`: `they`
+    // after the user in the sentence is the user.
+    let sentence = doc.sentences[doc.clauses[found.clause].sentence].tokens.clone();
+    let user_before = (sentence.start..found.at).any(user);
     (found.at + 1..end).any(|at| {
-        doc.tokens[at].info.thing & crate::vocab::classes::thing::USER != 0
+        (user(at) || user_before && matches!(doc.word(at), "they" | "them"))
             && (at + 1..end.min(at + 4)).any(|verb| CHOSEN.contains(&doc.word(verb)))
     })
 }
@@ -159,10 +165,16 @@ fn targets(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Vec<Found> 
         if general {
             for clause in doc.sentences[sentence].clauses.clone() {
                 let tokens = doc.clauses[clause].tokens.clone();
-                // `do not pick for them`: a pronoun after `for` is whom it is done for.
+                // `do not pick for them`: a pronoun after `for` is whom it is done for; after
+                // the user in its sentence (`if the user wants it, give them the patch`), it
+                // is the user.
+                let sentence_start = doc.sentences[sentence].tokens.start;
                 if let Some(at) = tokens.clone().find(|&at| {
                     matches!(doc.word(at), "they" | "them" | "their" | "theirs")
                         && (at == 0 || doc.word(at - 1) != "for")
+                        && !(sentence_start..at).any(|b| {
+                            doc.tokens[b].info.thing & crate::vocab::classes::thing::USER != 0
+                        })
                 }) {
                     found.push(Found {
                         at,

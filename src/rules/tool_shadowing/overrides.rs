@@ -118,8 +118,14 @@ const REACH: usize = 8;
 /// The ordering clause of sentence `sentence` when it overrides the user's choice.
 pub fn sentence(doc: &Doc, sentence: usize) -> Option<usize> {
     let tokens = doc.sentences[sentence].tokens.clone();
+    // `to Claude's config or to Cursor's, whichever client the user picks`: a choice among
+    // the alternatives just offered is the user's to make.
+    let offered = |at: usize| {
+        matches!(doc.word(at), "whichever" | "whatever")
+            && doc.has_word(tokens.start.max(at.saturating_sub(12))..at, &["or"])
+    };
     let conceded = tokens.clone().any(|at| {
-        concedes(doc, at) && {
+        concedes(doc, at) && !offered(at) && {
             let after = at + 1..tokens.end.min(at + 1 + REACH);
             let user = after.clone().any(|a| doc.tokens[a].info.thing & thing::USER != 0);
             user && after.clone().any(|a| CHOOSING.contains(&doc.word(a)))

@@ -147,9 +147,16 @@ pub(super) fn enters_mode(doc: &Doc, clause: usize) -> Option<usize> {
         if labelled {
             return true;
         }
-        // `admin mode expires after ten minutes`: the mode as the subject of what it does.
-        let next = doc.word(at + 1);
-        let described = doc.tokens.get(at + 1).is_some_and(|t| {
+        // `admin mode expires after ten minutes`: the mode as the subject of what it does,
+        // past a bracket beside it (`Admin mode (needed for purge_trash) expires ...`).
+        let mut after = at + 1;
+        if doc.tokens.get(after).is_some_and(|t| t.is_punct('(')) {
+            let close =
+                (after..doc.tokens.len().min(after + 16)).find(|&b| doc.tokens[b].is_punct(')'));
+            after = close.map_or(after, |close| close + 1);
+        }
+        let next = doc.word(after);
+        let described = doc.tokens.get(after).is_some_and(|t| {
             t.kind == Kind::Word
                 && (t.info.is_third()
                     || t.info.thing == 0
