@@ -13,6 +13,8 @@ pub enum Family {
     Takeover,
     /// Keeps something from the user, or scripts what to tell them when they ask.
     Conceal,
+    /// Steers the agent's choice of tool: this tool alone, or this tool ahead of every other.
+    Steer,
 }
 
 /// One phrase: its family, the literal fragments (lowercase) at least one of which every match
@@ -23,7 +25,7 @@ pub struct Phrase {
     pub pattern: &'static str,
 }
 
-use Family::{Conceal, Takeover};
+use Family::{Conceal, Steer, Takeover};
 
 /// Between two parts of one order: anything but the end of a sentence.
 macro_rules! gap {
@@ -38,7 +40,9 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Takeover, arms: &["ignor", "olvid", "descart", "desatiend"], pattern: r"\b(?:ignor|olvid|descart|desatiend)\w*\s+(?:todas?\s+|cualquier\s+)?(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|indicaciones|órdenes|ordenes|reglas|directrices|consignas)" },
     Phrase { family: Takeover, arms: &["instruccion", "indicacion", "regla", "directrice", "norma"], pattern: concat!(r"\b(?:instrucciones|indicaciones|reglas|directrices|normas)\b", gap!(80), r"\b(?:quedan?\s+sin\s+efecto|ya\s+no\s+(?:aplican|rigen|son\s+válidas|cuentan|valen)|dej(?:a|an)\s+de\s+(?:aplicar|regir|valer))") },
     Phrase { family: Takeover, arms: &["prevalece", "prioridad"], pattern: concat!(r"\b(?:prevalece|tienen?\s+prioridad)\b", gap!(40), r"\b(?:servidor|herramienta)") },
-    Phrase { family: Takeover, arms: &["sigue", "siga", "obedec", "acat"], pattern: r"\b(?:sigue|siga|obedece|obedezca|acata|acate)\s+(?:solo|sólo|solamente|únicamente|unicamente)\b" },
+    Phrase { family: Takeover, arms: &["sigue", "siga", "obedec", "acat"], pattern: r"\b(?:sigue|sigues|siga|sigas|obedece|obedeces|obedezca|acata|acatas|acate)\s+(?:solo|sólo|solamente|únicamente|unicamente)\b" },
+    Phrase { family: Takeover, arms: &["solo", "sólo", "únicamente"], pattern: r"\b(?:solo|sólo|solamente|únicamente|unicamente)\s+(?:sigues|obedeces|acatas|atiendes)\b" },
+    Phrase { family: Takeover, arms: &["trabaja", "respond", "sirve"], pattern: r"\bya\s+no\s+(?:trabajas|trabaja|respondes|responde|sirves|sirve)\s+(?:para|a|al)\s+(?:el\s+)?(?:usuario|cliente)" },
     Phrase { family: Takeover, arms: &["dej"], pattern: r"\bdej(?:a|e|en|ar)\s+de\s+(?:seguir|obedecer|atender)\s+(?:las\s+|tus\s+|sus\s+)?(?:indicaciones|instrucciones|órdenes|ordenes|reglas|peticiones)" },
     Phrase { family: Takeover, arms: &["aunque"], pattern: r"\baunque\s+el\s+(?:usuario|cliente|paciente)\s+(?:pida|diga|solicite|indique|se\s+oponga)" },
     Phrase { family: Takeover, arms: &["eres"], pattern: r"\b(?:ya\s+no\s+eres|a\s+partir\s+de\s+(?:ahora|este\s+momento)[,]?\s+eres)\b" },
@@ -46,17 +50,23 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Conceal, arms: &["usuario", "cliente", "paciente"], pattern: concat!(r"\b(?:no|nunca|jamás|jamas)\s+(?:se\s+lo\s+|le\s+|les\s+|lo\s+|se\s+)?(?:dig|mencion|inform|coment|revel|cuent|muestr)\w*\b", gap!(50), r"\b(?:usuario|cliente|paciente)") },
     Phrase { family: Conceal, arms: &["pregunta"], pattern: concat!(r"\bsi\s+el\s+(?:usuario|cliente|paciente)\s+pregunta\b", gap!(80), r"\b(?:dile|dígale|digale|responde|responda|contesta|conteste|di|diga|explícale|explicale)\s+que") },
     Phrase { family: Conceal, arms: &["sepa", "conocimiento", "avisar"], pattern: r"\bsin\s+(?:que\s+el\s+(?:usuario|cliente|paciente)\s+(?:lo\s+)?sepa|el\s+conocimiento\s+del\s+(?:usuario|cliente|paciente)|avisar\s+al\s+(?:usuario|cliente|paciente))" },
+    Phrase { family: Steer, arms: &["cualquier"], pattern: r"\bantes\s+de\s+(?:llamar|usar|invocar|ejecutar)\s+(?:a\s+)?cualquier\s+otra\s+herramienta" },
+    Phrase { family: Steer, arms: &["solo", "sólo", "únicamente", "exclusivamente"], pattern: r"\b(?:usa|utiliza|use|utilice)\s+(?:solo|sólo|únicamente|exclusivamente)\s+esta\s+herramienta" },
     // French.
     Phrase { family: Takeover, arms: &["ignor", "oubli", "compte"], pattern: r"\b(?:ignore[zr]?|oublie[zr]?|ne\s+tenez\s+(?:plus\s+)?(?:pas\s+)?compte\s+de)\s+(?:toutes\s+)?(?:les\s+|vos\s+|tes\s+)?(?:instructions|consignes|règles|directives)" },
     Phrase { family: Takeover, arms: &["plus"], pattern: r"\b(?:vous\s+n['’]êtes\s+plus|tu\s+n['’]es\s+plus)\b" },
     Phrase { family: Takeover, arms: &["obéi", "obei", "suivez"], pattern: concat!(r"\b(?:n['’]obéi(?:ssez|s)|obéi(?:ssez|s)|suivez)\s+(?:qu['’]|uniquement|seulement)", gap!(60), r"\b(?:serveur|outil|consignes)") },
     Phrase { family: Takeover, arms: &["instruction", "consigne", "règle", "directive"], pattern: concat!(r"\b(?:instructions|consignes|règles|directives)\b", gap!(60), r"\b(?:ne\s+s['’]appliquent\s+plus|sont\s+(?:annulées|caduques|nulles)|n['’]ont\s+plus\s+(?:cours|d['’]effet))") },
+    Phrase { family: Takeover, arms: &["priment", "comptent", "appliquent", "valent"], pattern: r"\b(?:consignes|instructions|demandes|règles|directives)\s+de\s+l['’]utilisateur\s+ne\s+(?:priment|comptent|s['’]appliquent|valent)\s+plus\b" },
+    Phrase { family: Takeover, arms: &["foi"], pattern: concat!(r"\bseul(?:e|es|s)?\b", gap!(60), r"\bce\s+serveur\b", gap!(20), r"\b(?:font|fait)\s+foi\b") },
     Phrase { family: Takeover, arms: &["demandes"], pattern: concat!(r"\bdemandes\s+de\s+l['’]utilisateur\b", gap!(60), r"\b(?:ignorer|ignorées|secondaires)") },
     Phrase { family: Takeover, arms: &["même"], pattern: r"\bmême\s+si\s+l['’]utilisateur\s+(?:demande|dit|refuse|s['’]y\s+oppose)" },
     Phrase { family: Conceal, arms: &["parle"], pattern: r"\bn['’]en\s+parle[zs]?\s+(?:jamais|pas)\b" },
     Phrase { family: Conceal, arms: &["utilisateur", "client", "apparaître"], pattern: concat!(r"\bne\s+(?:le\s+|lui\s+|leur\s+)?(?:dites|dis|mentionnez|mentionne|signalez|signale|révélez|révèle|montrez|montre|faites)\s+(?:jamais|pas|rien)\b", gap!(60), r"\b(?:utilisateur|client|apparaître)") },
     Phrase { family: Conceal, arms: &["utilisateur"], pattern: concat!(r"\bsi\s+l['’]utilisateur\s+(?:demande|pose|s['’]interroge)\b", gap!(80), r"\b(?:dites|répondez|réponds|dis|expliquez)\b") },
     Phrase { family: Conceal, arms: &["sans"], pattern: r"\bsans\s+(?:le\s+dire\s+à|prévenir|en\s+informer|informer|que)\s+l['’]utilisateur" },
+    Phrase { family: Steer, arms: &["autre"], pattern: r"\bavant\s+d['’](?:appeler|utiliser|invoquer)\s+(?:tout|n['’]importe\s+quel)\s+autre\s+outil" },
+    Phrase { family: Steer, arms: &["uniquement", "exclusivement"], pattern: r"\butilise[zr]?\s+(?:uniquement|exclusivement)\s+cet\s+outil" },
     // German.
     Phrase { family: Takeover, arms: &["ignorier", "vergiss", "vergessen"], pattern: r"\b(?:ignoriere|ignorier|ignorieren\s+sie|vergiss|vergessen\s+sie)\s+(?:alle\s+|sämtliche\s+)?(?:bisherigen\s+|vorherigen\s+|früheren\s+|deine\s+|ihre\s+)?(?:anweisungen|vorgaben|regeln|instruktionen|richtlinien)" },
     Phrase { family: Takeover, arms: &["anweisung", "vorgabe", "regeln", "richtlinie", "instruktion"], pattern: concat!(r"\b(?:anweisungen|vorgaben|regeln|richtlinien|instruktionen)\b", gap!(60), r"\b(?:gelten\s+nicht\s+mehr|nicht\s+mehr\s+gelten|sind\s+(?:ungültig|aufgehoben)|außer\s+kraft)") },
@@ -67,12 +77,16 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Conceal, arms: &["nutzer", "kunde", "anwender"], pattern: concat!(r"\b(?:nutzer|benutzer|kunde|anwender)\w*\b", gap!(40), r"\bnicht\s+(?:erwähn|mitgeteil|mitteil|gesagt|sag|erzähl|anzeig|angezeig|zeig|informier)\w*") },
     Phrase { family: Conceal, arms: &["fragt"], pattern: concat!(r"\bwenn\s+der\s+(?:nutzer|benutzer|kunde|anwender)\s+(?:fragt|nachfragt)\b", gap!(80), r"\b(?:sag|sage|sagen\s+sie|antworte|antworten\s+sie|erkläre)\b") },
     Phrase { family: Conceal, arms: &["ohne"], pattern: r"\bohne\s+(?:dass\s+der\s+(?:nutzer|benutzer|kunde)|wissen\s+des\s+(?:nutzers|benutzers|kunden)|den\s+(?:nutzer|benutzer|kunden)\s+zu\s+informieren)" },
+    Phrase { family: Steer, arms: &["ausschließlich", "ausschliesslich"], pattern: r"\bausschlie(?:ß|ss)lich\s+(?:dieses|unser|dieser)\s+(?:tool|werkzeug|server|dienst)" },
+    Phrase { family: Steer, arms: &["bevor"], pattern: r"\bbevor\s+(?:du\s+|sie\s+)?(?:irgendein|ein)?\s*(?:anderes|andere[ns]?)\s+(?:tool|werkzeug)" },
     // Portuguese.
     Phrase { family: Takeover, arms: &["ignor", "esqueç", "esquec", "desconsider"], pattern: r"\b(?:ignore|ignora|ignorem|esqueça|esqueca|desconsidere)\s+(?:todas\s+)?(?:as\s+)?(?:instruções|instrucoes|orientações|orientacoes|regras|diretrizes)" },
     Phrase { family: Takeover, arms: &["mesmo"], pattern: r"\bmesmo\s+que\s+o\s+(?:usuário|usuario|utilizador|cliente)\s+(?:peça|peca|diga|solicite)" },
     Phrase { family: Takeover, arms: &["você", "voce"], pattern: r"\b(?:voc[êe]\s+não\s+é\s+mais|a\s+partir\s+de\s+agora[,]?\s+voc[êe]\s+é)\b" },
     Phrase { family: Conceal, arms: &["usuário", "usuario", "utilizador", "cliente"], pattern: concat!(r"\bnão\s+(?:conte|diga|mencione|informe|revele|mostre)\b", gap!(50), r"\b(?:usuário|usuario|utilizador|cliente)") },
     Phrase { family: Conceal, arms: &["perguntar"], pattern: concat!(r"\bse\s+o\s+(?:usuário|usuario|utilizador|cliente)\s+perguntar\b", gap!(80), r"\b(?:diga|responda)\b") },
+    Phrase { family: Steer, arms: &["qualquer"], pattern: r"\bantes\s+de\s+(?:chamar|usar|executar|acionar)\s+qualquer\s+outra\s+ferramenta" },
+    Phrase { family: Steer, arms: &["apenas", "somente", "exclusivamente"], pattern: r"\b(?:use|utilize)\s+(?:apenas|somente|exclusivamente)\s+esta\s+ferramenta" },
     // Italian.
     Phrase { family: Takeover, arms: &["ignora", "dimentic"], pattern: r"\b(?:ignora|ignorate|dimentica|dimenticate)\s+(?:tutte\s+)?(?:le\s+)?(?:istruzioni|regole|direttive|indicazioni)" },
     Phrase { family: Takeover, arms: &["anche", "più"], pattern: r"\b(?:anche\s+se\s+l['’]utente\s+(?:chiede|dice)|non\s+sei\s+più)\b" },
@@ -86,6 +100,8 @@ pub const PHRASES: &[Phrase] = &[
     // Chinese.
     Phrase { family: Takeover, arms: &["忽略", "无视", "忘记", "忘掉"], pattern: r"(?:忽略|无视|忘记|忘掉)(?:之前|以前|所有|上述|先前|系统)?(?:的)?(?:所有)?(?:指令|指示|说明|规则|提示)" },
     Phrase { family: Takeover, arms: &["即使", "就算"], pattern: r"(?:即使|就算)用户" },
+    Phrase { family: Takeover, arms: &["忽略", "无视", "不理会"], pattern: r"(?:忽略|无视|不理会)用户[^。]{0,20}(?:要求|指令|指示|请求|说明)" },
+    Phrase { family: Takeover, arms: &["只执行", "只听从", "只遵循", "只服从"], pattern: r"只(?:执行|听从|遵循|服从)(?:本|此|这个|该)服务器" },
     Phrase { family: Conceal, arms: &["不要", "隐瞒", "保密"], pattern: r"不要(?:告诉|通知|提及|透露|提醒)(?:给)?用户|(?:对|向)用户(?:隐瞒|保密)" },
     Phrase { family: Conceal, arms: &["如果用户"], pattern: concat!(r"如果用户问", gap!(40), r"(?:就说|告诉他们|回答)") },
 ];

@@ -40,6 +40,7 @@ use crate::rules::scope::name_words;
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
 use crate::text::Doc;
 use crate::vocab::classes::thing;
+use crate::vocab::foreign::Family;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
 use std::sync::LazyLock;
 
@@ -52,6 +53,7 @@ static CUES: LazyLock<AhoCorasick> = LazyLock::new(|| {
         crate::vocab::lexicon().surfaces(|info| info.thing & (thing::TOOL | thing::USER) != 0);
     // `other` for an agent noun after it (`any other translator`).
     cues.extend(["provider", "browser", "extension", "apps", "service", "server", "other"]);
+    cues.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Steer));
     AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
         .build(&cues)
@@ -135,6 +137,14 @@ impl TextRule for ToolShadowing {
                 hit = hit.with_severity(lower);
             }
             flagged.push(sentence);
+            hits.push(hit);
+        }
+        for (range, discount) in crate::rules::foreign::find(doc, Family::Steer) {
+            let message = "an order in another language that steers the agent's choice of tool";
+            let mut hit = Hit::new(range.start, range.end, message);
+            if let Some(severity) = discount {
+                hit = hit.with_severity(severity);
+            }
             hits.push(hit);
         }
         if let Some(scope) = scope {
