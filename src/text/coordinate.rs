@@ -132,7 +132,17 @@ pub(super) fn coordinate(
                     && !tokens[at - 1].info.is_participle()
                     && !matches!(word(at - 1), "order" | "how" | "want" | "need" | "have")
             });
-        let on_verb = readings[index].verb == Some(opens);
+        // `processes that hide from the task list, quietly open connections, or forward data`:
+        // a list continuing a relative clause in a verbless piece, opened after a comma
+        // (`Agents that read this fetch ... and execute it` is a main clause read as a piece).
+        let relative = matches!(readings[index - 1].form, Form::Fragment | Form::Statement)
+            && previous.clone().any(|at| {
+                matches!(word(at), "that" | "which" | "who")
+                    && readings[index - 1].verb.is_none_or(|verb| verb < at)
+                    && tokens.get(at + 1).is_some_and(|t| t.info.is_base_verb())
+            });
+        let on_verb = readings[index].verb == Some(opens)
+            || readings[index].verb == Some(opens + 1) && word(opens).ends_with("ly");
         let same = clauses[index - 1].sentence == clauses[index].sentence;
         let conjoined = matches!(word(opens), "or" | "and");
         // A verb after a comma joins the list only when `or` or `and` closes it:
@@ -145,8 +155,9 @@ pub(super) fn coordinate(
         };
         let listed = same
             && readings[index].form == Form::Imperative
-            && (listed_infinitive || after_noun)
-            && (conjoined || on_verb && closed());
+            && (listed_infinitive && conjoined
+                || (listed_infinitive || after_noun || relative) && on_verb && closed()
+                || after_noun && conjoined);
         listed_infinitive = listed;
         if listed {
             readings[index].form = readings[index - 1].form;
@@ -173,16 +184,21 @@ pub(super) fn coordinate(
             |at: usize| tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default();
         let participle = readings[index].verb == Some(opens + 1)
             && tokens[opens + 1].info.forms & vocab::inflect::form::PARTICIPLE != 0;
+        // Back over a bracket: `passed base64-encoded (UTF-16LE) and run with ...`.
+        let mut before = index - 1;
+        while before > 0 && clauses[before].bracketed {
+            before -= 1;
+        }
         if matches!(word(opens), "and" | "or")
             && participle
-            && clauses[index - 1].sentence == clauses[index].sentence
+            && clauses[before].sentence == clauses[index].sentence
             && readings[index].form == Form::Imperative
-            && readings[index - 1].form == Form::Passive
+            && readings[before].form == Form::Passive
         {
             readings[index].form = Form::Passive;
-            readings[index].subject = readings[index - 1].subject;
-            readings[index].subject_tokens = readings[index - 1].subject_tokens.clone();
-            readings[index].obligation = readings[index - 1].obligation;
+            readings[index].subject = readings[before].subject;
+            readings[index].subject_tokens = readings[before].subject_tokens.clone();
+            readings[index].obligation = readings[before].obligation;
         }
     }
     let opens_on = |index: usize, words: &[&str]| {

@@ -356,3 +356,19 @@ fn a_list_of_infinitives_after_a_noun_orders_nothing() {
         ],
     );
 }
+
+#[test]
+fn a_list_continuing_a_relative_clause_orders_nothing() {
+    reads(
+        "Looks for processes that hide from the task list, quietly open sockets, or forward data.",
+        &["Statement/Other looks []", "Statement/Other open []", "Statement/Other forward []"],
+    );
+}
+
+#[test]
+fn a_passive_continued_past_a_bracket() {
+    reads(
+        "Scripts are passed encoded (UTF-16LE) and run with powershell.",
+        &["Passive/Other passed []", "Fragment/Other  []", "Passive/Other run []"],
+    );
+}

@@ -783,6 +783,13 @@ pub const NOUNS: &[(&str, u32)] = &[
     ("identifier", NOISE),
     ("debug", NOISE),
     ("log", NOISE),
+    // The parts of a document a summary or a rendering drops for the reader's sake.
+    ("signature", NOISE),
+    ("footer", NOISE),
+    ("boilerplate", NOISE),
+    ("disclaimer", NOISE),
+    ("salutation", NOISE),
+    ("pixel", NOISE),
     ("payment", MONEY),
     ("payee", MONEY),
     ("beneficiary", MONEY),

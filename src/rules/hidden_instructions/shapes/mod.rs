@@ -166,7 +166,9 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
             && (doc.naming(acted.clone(), thing::PERSONA).next().is_some()
                 || names_role(doc, acted.clone())
                 || doc.has(acted.clone(), func::UNBOUND)
-                || reading.subject == Party::Model && reading.form != Form::Imperative)
+                || reading.subject == Party::Model
+                    && reading.form != Form::Imperative
+                    && (reading.standing || !names_trade(doc, acted.clone())))
         {
             return Some(ROLE);
         }

@@ -77,18 +77,41 @@ pub(super) fn new_rules(doc: &Doc, clause: usize) -> bool {
         && !doc.has_word(tokens, &["recipe", "steps", "release", "version", "notes"])
 }
 
-/// `act as DAN`, `become 'Reviewer Zero'`: a name for the model to take.
-pub(super) fn names_role(doc: &Doc, range: Range<usize>) -> bool {
-    let start = range.start;
-    // `Act as a senior Go reviewer`: a capital qualifying a trade is a job, not a name.
+/// `Act as a senior Go reviewer`, `the narrator and game master`: a phrase whose every head is
+/// a trade (a capital qualifying it is a job, not a name) names a job, not an identity.
+pub(super) fn names_trade(doc: &Doc, range: Range<usize>) -> bool {
     let phrase: Vec<usize> =
-        range.clone().take(6).take_while(|&at| doc.tokens[at].kind == Kind::Word).collect();
-    let trade = phrase.last().is_some_and(|&head| {
+        range.take(6).take_while(|&at| doc.tokens[at].kind == Kind::Word).collect();
+    let is_trade = |head: usize| {
         let word = doc.word(head);
         !doc.tokens[head].is(crate::text::lex::flag::CAPITAL)
             && (["er", "or", "ist", "ant", "ian", "ert"].iter().any(|end| word.ends_with(end))
-                || matches!(word, "coach" | "tutor" | "engineer" | "reviewer" | "assistant"))
+                || matches!(
+                    word,
+                    "coach"
+                        | "tutor"
+                        | "engineer"
+                        | "reviewer"
+                        | "assistant"
+                        | "master"
+                        | "host"
+                        | "guide"
+                        | "referee"
+                        | "partner"
+                        | "companion"
+                ))
+    };
+    // Each head of a coordinated phrase is judged.
+    let mut heads = phrase.iter().enumerate().filter(|&(i, _)| {
+        phrase.get(i + 1).is_none_or(|&next| matches!(doc.word(next), "and" | "or"))
     });
+    !phrase.is_empty() && heads.all(|(_, &head)| is_trade(head))
+}
+
+/// `act as DAN`, `become 'Reviewer Zero'`: a name for the model to take.
+pub(super) fn names_role(doc: &Doc, range: Range<usize>) -> bool {
+    let start = range.start;
+    let trade = names_trade(doc, range.clone());
     if trade {
         return false;
     }
