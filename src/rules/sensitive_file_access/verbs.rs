@@ -152,12 +152,12 @@ pub fn verbs_in(text: &str) -> impl Iterator<Item = Verb> + '_ {
     found.into_iter()
 }
 
-/// `the contents of`, `the full text of`, `a copy of your`: the file named as content asked
+/// `the contents of`, `the full text of`, `a copy of your`, `the last 500 lines of`: the file named as content asked
 /// for. `before` runs from the file's clause to the file, whose own directory prefix (`~/`,
 /// `%APPDATA%\`) it may end with.
 static NOMINAL: LazyLock<Regex> = LazyLock::new(|| {
     ascii_regex(
-        r"(?i)\b(?:(?:full|raw|entire|complete|whole)\s+)?(?:contents?|text|copy|body)\s+of\s+(?:(?:the|your|their|this|that|its|user's|user’s|users')\s+){0,3}$",
+        r"(?i)\b(?:(?:full|raw|entire|complete|whole|last|first)\s+)?(?:\d+\s+)?(?:contents?|text|copy|body|lines|entries)\s+of\s+(?:(?:the|your|their|this|that|its|user's|user’s|users')\s+){0,3}$",
     )
 });
 
@@ -241,7 +241,23 @@ static PASSIVE: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A passive statement of what is done with the file (`the login keychain at ... is read,
+/// base64-encoded and placed in this field`), or the file handed on in a participle (`needs
+/// ~/.ssh/id_ed25519 and ~/.ssh/config pasted in full`). Not by a named agent (`~/.netrc is
+/// read by curl`), and not printed: a file's path is printed, not its contents.
+static STATED: LazyLock<Regex> = LazyLock::new(|| {
+    ascii_regex(
+        r"(?i)^(?:[^.;:]{0,40}?\b(?:is|are|gets|get)|(?:\s+(?:and|or)\s+\S+)?)\s+(?:(read|opened|loaded|copied)|(sent|forwarded|uploaded|attached|included|pasted|quoted|collected|submitted))\b(\s+by\b)?",
+    )
+});
+
 pub fn passive(after: &str) -> Option<Verb> {
-    let found = PASSIVE.captures(after)?;
+    // A match that took the sentence's stop (`export_2024.json.`) ends the sentence.
+    if after.trim_start().starts_with(|c: char| c.is_uppercase()) {
+        return None;
+    }
+    let found = PASSIVE
+        .captures(after)
+        .or_else(|| STATED.captures(after).filter(|found| found.get(3).is_none()))?;
     Some(if found.get(2).is_some() { Verb::Carry } else { Verb::Read })
 }
