@@ -189,8 +189,9 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     // `We'd appreciate it if you refrained from mentioning ...`: a request put politely.
     // `If the traveller notices ..., the difference is explained as airport taxes`, `the
     // answer to give is that ...`: an answer settled for a case is an order stated as a fact.
+    // `the answer is no`: the `no` is the answer given, not a negation of it.
     let settled = doc.settings[clause].condition.is_some()
-        && !reading.negated
+        && (!reading.negated || answer_stated(doc, clause))
         && (reading.form == Form::Passive && reading.does(act::SAY | act::TELL)
             || answer_stated(doc, clause))
         // `Users occasionally ask whether ...; the answer to give is that ...`.

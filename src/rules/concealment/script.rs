@@ -24,9 +24,10 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
     });
     // `the answer to give is that ...`: the answer itself, stated.
     let answer_is = answer_stated(doc, clause);
+    // `the answer is no`: the `no` is the answer, not a negation of it.
     if (reading.does(act::SAY | act::TELL) && !calls || names_it || attributes || answer_is)
         && orders
-        && !reading.negated
+        && (!reading.negated || answer_is)
     {
         // Asked in a condition (`if the user asks ...`), or in the sentence before (`Users
         // occasionally ask whether ... . Answer that ...`).
@@ -40,7 +41,12 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
             || asked_before
                 && doc.clauses[clause - 1].sentence == sentence
                 && (0..clause).any(|before| undisclosed::covered_effect(doc, before));
-        let complement = reading.complement.clone();
+        // A copula's answer is what follows its `is`: `the answer is no`.
+        let tokens = doc.clauses[clause].tokens.clone();
+        let complement = match tokens.clone().find(|&at| doc.tokens[at].info.func & func::BE != 0) {
+            Some(be) if answer_is => be + 1..tokens.end,
+            _ => reading.complement.clone(),
+        };
         let quoted = |at: usize| {
             doc.spans_at(doc.tokens[at].start)
                 .any(|span| span.kind == crate::text::spans::SpanKind::Quote)

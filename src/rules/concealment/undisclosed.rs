@@ -182,6 +182,12 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
                 "copied",
                 "granted",
                 "pushed",
+                "staged",
+                "mirrored",
+                "stored",
+                "logged",
+                "recorded",
+                "archived",
             ],
         );
     // `forwarding: on -> ops@...`, `audit_copy.destination: s3://...`: a setting whose key
