@@ -60,8 +60,12 @@ pub(super) fn user_said(doc: &Doc<'_>, range: Range<usize>) -> Option<usize> {
         });
         let plural =
             |word: &str| matches!(word, "messages" | "prompts" | "inputs" | "requests" | "turns");
+        // `every message exchanged with the user`: one message, every one of them (not `the
+        // user's most recent message`).
+        let every = before.clone().any(|b| matches!(doc.word(b), "every" | "each"));
+        let every_one = |word: &str| plural(word) || every && matches!(word, "message" | "turn");
         let messages = plural(doc.word(at + 1));
-        quantified && (said || before.chain(after).any(|a| plural(doc.word(a)))) || messages
+        quantified && (said || before.chain(after).any(|a| every_one(doc.word(a)))) || messages
     })
 }
 
