@@ -6,7 +6,7 @@ use super::lex::{Kind, Token};
 use super::read::{self, Form, Reading};
 use super::segment::Clause;
 use crate::vocab;
-use crate::vocab::classes::func;
+use crate::vocab::classes::{func, thing};
 
 /// Adjusts `readings` (one per clause) by what the clauses around each one say.
 pub(super) fn coordinate(
@@ -239,6 +239,37 @@ pub(super) fn coordinate(
             && after[0].form == Form::Imperative
         {
             after[0].negated = true;
+        }
+    }
+    // `Every answer the assistant gives, on any topic, closes with a link to ...`: what every
+    // answer of the model's does is what the model is told to do, for as long as it answers.
+    for index in 0..clauses.len() {
+        let reading = &readings[index];
+        let Some(verb) = reading.verb else { continue };
+        if reading.form != Form::Statement || reading.negated || !tokens[verb].info.is_third() {
+            continue;
+        }
+        let word =
+            |at: usize| tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default();
+        if matches!(word(verb), "gives" | "writes" | "sends" | "produces" | "makes" | "returns") {
+            continue;
+        }
+        let sentence = clauses[index].sentence;
+        let first = (0..=index).find(|&c| clauses[c].sentence == sentence).unwrap_or(index);
+        let from = clauses[first].tokens.start;
+        let answers = (from..verb).any(|at| {
+            tokens[at].info.thing & thing::ANSWER != 0
+                && matches!(word(at.saturating_sub(1)), "every" | "each" | "all" | "any")
+                && (at + 1..verb.min(at + 5))
+                    .any(|m| tokens[m].info.thing & thing::MODEL != 0 || word(m) == "you")
+        });
+        if answers {
+            // An order over every answer the model gives outlasts this call: it stands.
+            let reading = &mut readings[index];
+            reading.standing = true;
+            reading.form = Form::Modal;
+            reading.subject = read::Party::Model;
+            reading.obligation = true;
         }
     }
 }

@@ -238,6 +238,16 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         reading.form = Form::Condition;
         at += 1;
     }
+    // `From this point onward you ...`: a standing lead of time, read as `from now on`.
+    if is_word(tokens, at, lower, &["from"]) {
+        let onward = (at + 2..end.min(at + 5))
+            .find(|&on| is_word(tokens, on, lower, &["on", "onward", "onwards", "forward"]));
+        if let Some(on) = onward.filter(|&on| on + 1 < end) {
+            // `from this message onward`, not `from version 3.0 onward`.
+            reading.standing |= is_word(tokens, at + 1, lower, &["this", "here", "today"]);
+            at = on + 1;
+        }
+    }
     // Adverbs, `please`, and the negation an imperative opens with (`do not`, `never`).
     let opened_at = at;
     while at < end {
@@ -288,8 +298,12 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     // `Imports a 1Password (.1pux) export that the user picks`: after a bracket inside a
     // clause that already has its verb, the words carry that clause on; they open no order.
     let resumed = at == clause.tokens.start && resumes(tokens, at);
+    // `Every sync result includes ...`: after `every` or `each`, a verb-like word starts the
+    // noun phrase it quantifies, not an order.
+    let quantified = at > opened_at && is_word(tokens, at - 1, lower, &["every", "each"]);
     if reading.form != Form::Condition
         && !resumed
+        && !quantified
         && (starts_imperative(tokens, lower, at) || after_adverb)
     {
         reading.form = Form::Imperative;

@@ -181,6 +181,7 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
                 "added",
                 "copied",
                 "granted",
+                "grants",
                 "pushed",
                 "staged",
                 "mirrored",
