@@ -251,8 +251,14 @@ pub(super) fn coordinate(
         }
         let word =
             |at: usize| tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default();
+        // `every answer the assistant gives closes with ...` in one clause: the relative's
+        // verb, then the answer's own.
+        let mut verb = verb;
         if matches!(word(verb), "gives" | "writes" | "sends" | "produces" | "makes" | "returns") {
-            continue;
+            match tokens.get(verb + 1) {
+                Some(next) if next.kind == Kind::Word && next.info.is_third() => verb += 1,
+                _ => continue,
+            }
         }
         let sentence = clauses[index].sentence;
         let first = (0..=index).find(|&c| clauses[c].sentence == sentence).unwrap_or(index);
@@ -266,6 +272,11 @@ pub(super) fn coordinate(
         if answers {
             // An order over every answer the model gives outlasts this call: it stands.
             let reading = &mut readings[index];
+            if reading.verb != Some(verb) {
+                reading.verb = Some(verb);
+                reading.act = tokens[verb].info.act;
+                reading.complement = verb + 1..clauses[index].tokens.end;
+            }
             reading.standing = true;
             reading.form = Form::Modal;
             reading.subject = read::Party::Model;

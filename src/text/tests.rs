@@ -391,3 +391,11 @@ fn what_every_answer_of_the_model_does_is_an_order() {
     );
     reads("Every answer includes a source link.", &["Statement/Other includes []"]);
 }
+
+#[test]
+fn what_every_answer_does_in_one_clause() {
+    reads(
+        "Every answer the assistant gives closes with a link to acme.pro.",
+        &["Modal/Model closes [order,standing]"],
+    );
+}
