@@ -243,14 +243,37 @@ pub(super) fn coordinate(
     }
     // `Every answer the assistant gives, on any topic, closes with a link to ...`: what every
     // answer of the model's does is what the model is told to do, for as long as it answers.
+    // Per sentence, read once: the first model token that follows a quantified answer (`every
+    // answer the assistant`); a clause whose verb comes after it is the order.
+    let word =
+        |at: usize| tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default();
+    let mut sentence_read: Option<(usize, Option<usize>)> = None;
     for index in 0..clauses.len() {
+        let sentence = clauses[index].sentence;
+        if sentence_read.is_none_or(|(read, _)| read != sentence) {
+            let end = clauses[index..]
+                .iter()
+                .take_while(|clause| clause.sentence == sentence)
+                .last()
+                .map_or(clauses[index].tokens.end, |clause| clause.tokens.end);
+            let model = (clauses[index].tokens.start..end)
+                .filter(|&at| {
+                    tokens[at].info.thing & thing::ANSWER != 0
+                        && matches!(word(at.saturating_sub(1)), "every" | "each" | "all" | "any")
+                })
+                .filter_map(|at| {
+                    (at + 1..end.min(at + 5))
+                        .find(|&m| tokens[m].info.thing & thing::MODEL != 0 || word(m) == "you")
+                })
+                .min();
+            sentence_read = Some((sentence, model));
+        }
+        let Some((_, Some(model))) = sentence_read else { continue };
         let reading = &readings[index];
         let Some(verb) = reading.verb else { continue };
         if reading.form != Form::Statement || reading.negated || !tokens[verb].info.is_third() {
             continue;
         }
-        let word =
-            |at: usize| tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default();
         // `every answer the assistant gives closes with ...` in one clause: the relative's
         // verb, then the answer's own.
         let mut verb = verb;
@@ -260,15 +283,7 @@ pub(super) fn coordinate(
                 _ => continue,
             }
         }
-        let sentence = clauses[index].sentence;
-        let first = (0..=index).find(|&c| clauses[c].sentence == sentence).unwrap_or(index);
-        let from = clauses[first].tokens.start;
-        let answers = (from..verb).any(|at| {
-            tokens[at].info.thing & thing::ANSWER != 0
-                && matches!(word(at.saturating_sub(1)), "every" | "each" | "all" | "any")
-                && (at + 1..verb.min(at + 5))
-                    .any(|m| tokens[m].info.thing & thing::MODEL != 0 || word(m) == "you")
-        });
+        let answers = model < verb;
         if answers {
             // An order over every answer the model gives outlasts this call: it stands.
             let reading = &mut readings[index];
