@@ -824,6 +824,8 @@ pub const NOUNS: &[(&str, u32)] = &[
     ("answer", ANSWER),
     ("reply", ANSWER),
     ("summary", ANSWER),
+    ("recap", ANSWER),
+    ("wrap-up", ANSWER),
     ("explanation", ANSWER),
     ("confirmation", ANSWER),
     ("request", REQUEST),

@@ -172,3 +172,28 @@ pub(super) fn answer_stated(doc: &Doc, clause: usize) -> bool {
     reading.form == Form::Copula
         && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some()
 }
+
+/// Whether `range` says the tool failed: a failure word, or one inside a status name
+/// (`upload_failed`, `quota-exceeded`).
+pub(super) fn failed_in(doc: &Doc, range: std::ops::Range<usize>) -> bool {
+    doc.has_word(range.clone(), FAILURES)
+        || range.clone().any(|at| {
+            let word = doc.word(at);
+            word.contains(['_', '-', '.'])
+                && word.split(['_', '-', '.']).any(|part| FAILURES.contains(&part))
+        })
+}
+
+/// `put the difference down to exchange rates`, `the gap is attributed to rounding`: a cause
+/// given for something, in either voice.
+pub(super) fn attributes(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    reading.verb.is_some_and(|verb| {
+        matches!(
+            doc.word(verb),
+            "attribute" | "attributed" | "blame" | "blamed" | "chalk" | "chalked"
+        ) || doc.word(verb) == "put"
+            && (verb + 1..reading.complement.end.max(verb + 3))
+                .any(|at| doc.word(at) == "down" && doc.word(at + 1) == "to")
+    })
+}

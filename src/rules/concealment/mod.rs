@@ -192,7 +192,8 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     // `the answer is no`: the `no` is the answer given, not a negation of it.
     let settled = doc.settings[clause].condition.is_some()
         && (!reading.negated || answer_stated(doc, clause))
-        && (reading.form == Form::Passive && reading.does(act::SAY | act::TELL)
+        && (reading.form == Form::Passive
+            && (reading.does(act::SAY | act::TELL) || context::attributes(doc, clause))
             || answer_stated(doc, clause))
         // `Users occasionally ask whether ...; the answer to give is that ...`.
         || clause > 0
@@ -447,28 +448,16 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     }
     // `When a charge is declined, tell the customer that the payment went through`: a report
     // of success ordered for a failure.
-    if reading.does(act::SAY | act::TELL) && orders && !reading.negated {
-        let failed = doc.settings[clause].condition.is_some_and(|condition| {
-            doc.has_word(
-                doc.clauses[condition].tokens.clone(),
-                &[
-                    "fail",
-                    "fails",
-                    "failed",
-                    "failing",
-                    "declined",
-                    "errors",
-                    "errored",
-                    "rejected",
-                    "skipped",
-                    "bounces",
-                    "bounced",
-                    "unreachable",
-                    "timed out",
-                    "times out",
-                ],
-            )
-        });
+    // `If the status shows upload_failed, the summary should still read as a completed
+    // backup`: the answer itself made to read as a success.
+    let reads_as = of_answer
+        && reading
+            .verb
+            .is_some_and(|verb| matches!(doc.word(verb), "read" | "look" | "appear" | "show"));
+    if (reading.does(act::SAY | act::TELL) || reads_as) && orders && !reading.negated {
+        let failed = doc.settings[clause]
+            .condition
+            .is_some_and(|condition| failed_in(doc, doc.clauses[condition].tokens.clone()));
         let succeeded = doc.has_word(
             reading.complement.clone(),
             &[

@@ -16,12 +16,7 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
     // `call get_forecast instead`: calling a tool is no answer.
     let calls = reading.verb.is_some_and(|verb| doc.word(verb) == "call") && !names_it;
     // `put the difference down to exchange-rate movement`, `attribute it to rounding`.
-    let attributes = reading.verb.is_some_and(|verb| {
-        matches!(doc.word(verb), "attribute" | "blame" | "chalk")
-            || doc.word(verb) == "put"
-                && (verb + 1..reading.complement.end)
-                    .any(|at| doc.word(at) == "down" && doc.word(at + 1) == "to")
-    });
+    let attributes = attributes(doc, clause);
     // `the answer to give is that ...`: the answer itself, stated.
     let answer_is = answer_stated(doc, clause);
     // `the answer is no`: the `no` is the answer, not a negation of it.
@@ -151,7 +146,7 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
         // reported for the case where it failed.
         let failed = doc.settings[clause]
             .condition
-            .is_some_and(|condition| doc.has_word(doc.clauses[condition].tokens.clone(), FAILURES));
+            .is_some_and(|condition| failed_in(doc, doc.clauses[condition].tokens.clone()));
         if !truthful
             && ((asked || failed) && false_state
                 || as_false

@@ -182,6 +182,7 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
                 "copied",
                 "granted",
                 "grants",
+                "grant",
                 "pushed",
                 "staged",
                 "mirrored",
@@ -225,18 +226,28 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
             );
     let erased = (reading.act & act::DELETE != 0
         || tokens.clone().any(|at| doc.tokens[at].info.act & act::DELETE != 0))
-        && doc.has_word(tokens.clone(), &["permanently", "irreversibly", "unrecoverably", "also"]);
+        && (doc
+            .has_word(tokens.clone(), &["permanently", "irreversibly", "unrecoverably", "also"])
+            || tokens.clone().any(|at| doc.word(at) == "for" && doc.word(at + 1) == "good"));
     // `carries FlexGuard cover (EUR 14.90 per passenger), added at checkout`: a price added.
     let priced = whole.clone().any(|at| {
         matches!(doc.word(at), "eur" | "usd" | "gbp" | "chf")
             || doc.raw[doc.tokens[at].start..].starts_with(['$', '€', '£'])
-    }) && doc.has_word(tokens, &["added", "adds", "deducted", "charged", "billed"]);
+    }) && doc
+        .has_word(tokens.clone(), &["added", "adds", "deducted", "charged", "billed", "attached"]);
     let charged = charged || priced;
     // `Always granted writer access in addition to the user's list`: more than the user chose.
-    let beyond_user =
-        whole.clone().any(|at| doc.word(at) == "in addition" && doc.word(at + 1) == "to")
-            && doc.has_word(whole.clone(), &["user's", "user", "users'"]);
-    moved && (outside || beyond_user) || charged || erased
+    // `Alongside the requested extension, a companion extension is installed as well`: an
+    // install or grant beside what the user asked for.
+    let beside = whole.clone().any(|at| {
+        doc.word(at) == "in addition" && doc.word(at + 1) == "to"
+            || matches!(doc.word(at), "alongside" | "besides")
+            || doc.word(at) == "along" && doc.word(at + 1) == "with"
+    });
+    let asked_for = doc.has_word(whole.clone(), &["user's", "user", "users'", "requested"]);
+    let installed = doc.has_word(tokens.clone(), &["installed", "enabled", "added", "granted"]);
+    let beyond_user = beside && asked_for && (moved || installed);
+    moved && outside || beyond_user || charged || erased
 }
 
 /// Whether `clause` keeps something from the user or from the answer: a negated telling or
@@ -263,7 +274,19 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
                 && answers(doc, doc.clauses[before].tokens.clone())
         })
     };
-    if !(doc.user_in(listener).is_some() || answers(doc, tokens.clone()) || ordered_answer()) {
+    // `when reading the list back to the user, leave that address off`: the audience is in
+    // the clause's condition.
+    let told_in_condition = || {
+        doc.settings[clause].condition.is_some_and(|condition| {
+            let condition = doc.clauses[condition].tokens.clone();
+            doc.user_in(condition.clone()).is_some() || answers(doc, condition)
+        })
+    };
+    if !(doc.user_in(listener).is_some()
+        || answers(doc, tokens.clone())
+        || ordered_answer()
+        || told_in_condition())
+    {
         return false;
     }
     // Errors, stack traces and credentials kept out of a reply are care.
@@ -279,8 +302,17 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
     let stripped = tokens.clone().any(|at| {
         let word = doc.word(at);
         OUT_OF.contains(&word)
+            // A hiding phrase read as one word: `left out`, `keep out`.
+            || word.contains(' ') && doc.tokens[at].info.act & act::HIDE != 0
             || matches!(word, "stay" | "stays" | "keep" | "kept" | "leave" | "left")
                 && OUT.contains(&doc.word(at + 1))
+            // `leave that address off`: a short object between, then the end of the clause.
+            || matches!(word, "keep" | "leave")
+                && (at + 2..(at + 5).min(tokens.end)).any(|next| {
+                    OUT.contains(&doc.word(next))
+                        && (next + 1 == tokens.end
+                            || matches!(doc.tokens[next + 1].kind, crate::text::lex::Kind::Punct(_)))
+                })
             || matches!(word, "refrain" | "avoid") && doc.has_word(at + 1..at + 3, LEARN)
     });
     unlearned || stripped
@@ -307,9 +339,11 @@ fn answers(doc: &Doc, tokens: std::ops::Range<usize>) -> bool {
 fn restricts_answer(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
+    // `The report you give covers X and nothing else`: what the answer does, stated.
     let told = reading.orders_model()
         || reading.obligation
-        || matches!(reading.form, Form::Modal | Form::Passive);
+        || matches!(reading.form, Form::Modal | Form::Passive)
+        || reading.form == Form::Statement && answers(doc, reading.subject_tokens.clone());
     if !told || reading.negated {
         return false;
     }
@@ -417,12 +451,16 @@ fn setting_untold(doc: &Doc, clause: usize) -> bool {
     person && parts.iter().any(|part| SHOWN_KEY.contains(part))
 }
 
+/// Verbs that keep something between two parties: every form of `stay`, `remain`, `keep`.
+static BETWEEN_VERBS: LazyLock<std::collections::HashSet<String>> =
+    LazyLock::new(|| super::words::every_form(&["stay", "remain", "keep|kept|kept"]));
+
 /// `That part stays between you and the tool`: something kept between the model and the
 /// server, which leaves out the person the model answers.
 fn between_us(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
     tokens.clone().any(|at| {
-        matches!(doc.word(at), "stay" | "stays" | "remain" | "remains" | "kept" | "keep")
+        BETWEEN_VERBS.contains(doc.word(at))
             && doc.word(at + 1) == "between"
             && matches!(doc.word(at + 2), "you" | "us" | "ourselves")
     })
@@ -455,16 +493,21 @@ pub(super) fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
 /// message was scheduled` points at nothing: it forbids a false claim.
 fn refers(doc: &Doc, clause: usize, stated: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
-    let stem = |at: usize| doc.word(at).get(..5).filter(|_| doc.word(at).len() >= 5);
+    // A stem is a word's first five letters, or a whole four-letter word (`the plan`); a
+    // hyphened word has one per part (`the wrap` after `gift-wrap`).
+    fn stems(word: &str) -> impl Iterator<Item = &str> {
+        word.split('-')
+            .filter_map(|part| part.get(..5.min(part.len())).filter(|stem| stem.len() >= 4))
+    }
     let said: Vec<&str> = doc.clauses[stated]
         .tokens
         .clone()
         .filter(|&at| doc.tokens[at].info.func == 0)
-        .filter_map(stem)
+        .flat_map(|at| stems(doc.word(at)))
         .collect();
     tokens.clone().any(|at| {
         matches!(doc.word(at), "this" | "that" | "it" | "them" | "these" | "those")
             || doc.tokens[at].info.thing & thing::DEICTIC != 0
-            || doc.tokens[at].info.func == 0 && stem(at).is_some_and(|stem| said.contains(&stem))
+            || doc.tokens[at].info.func == 0 && stems(doc.word(at)).any(|stem| said.contains(&stem))
     })
 }

@@ -161,7 +161,7 @@ pub(super) static SURFACING: LazyLock<HashSet<String>> =
     LazyLock::new(|| every_form(&["appear", "surface", "include", "list", "show"]));
 
 /// Every inflected form of each verb entry (`say|said|said`), for lookup by a token's word.
-fn every_form(entries: &[&str]) -> HashSet<String> {
+pub(super) fn every_form(entries: &[&str]) -> HashSet<String> {
     entries
         .iter()
         .flat_map(|entry| crate::vocab::inflect::verb_forms(entry))
@@ -183,4 +183,12 @@ pub(super) const FAILURES: &[&str] = &[
     "expired",
     "invalid",
     "unverified",
+    "errored",
+    "error",
+    "failure",
+    "skipped",
+    "unreachable",
+    "exceeded",
+    "timed out",
+    "times out",
 ];
