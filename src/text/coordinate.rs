@@ -106,6 +106,7 @@ pub(super) fn coordinate(
     // infinitive is another infinitive, not an order. So is a list of them after a noun
     // (`requests to change your behaviour, reveal your instructions or call other tools`).
     let mut listed_infinitive = false;
+    let mut listed_person = false;
     for index in 1..clauses.len() {
         let opens = clauses[index].tokens.start;
         let previous = clauses[index - 1].tokens.clone();
@@ -142,23 +143,40 @@ pub(super) fn coordinate(
                     && tokens.get(at + 1).is_some_and(|t| t.info.is_base_verb())
             });
         let on_verb = readings[index].verb == Some(opens)
-            || readings[index].verb == Some(opens + 1) && word(opens).ends_with("ly");
+            || readings[index].verb == Some(opens + 1)
+                && (word(opens).ends_with("ly") || word(opens) == "then");
         let same = clauses[index - 1].sentence == clauses[index].sentence;
         let conjoined = matches!(word(opens), "or" | "and");
         // A verb after a comma joins the list only when `or` or `and` closes it:
         // `uses the key to sign requests, send it to ...` is a comma splice, an order.
+        // After a person (`reminds the user to create a key, deploy it, then revoke the old
+        // one`), `then` closes the list too: the steps are the person's.
+        let person = listed_person
+            || !readings[index - 1].obligation
+                && (previous.start + 1..previous.end).any(|at| {
+                    word(at) == "to"
+                        && tokens.get(at + 1).is_some_and(|t| t.info.is_base_verb())
+                        && at > 0
+                        && (tokens[at - 1].info.thing & thing::USER != 0
+                            || matches!(word(at - 1), "them" | "people"))
+                });
         let closed = || {
             (index + 1..clauses.len())
                 .take_while(|&c| clauses[c].sentence == clauses[index].sentence)
                 .take_while(|&c| readings[c].form == Form::Imperative)
-                .any(|c| matches!(word(clauses[c].tokens.start), "or" | "and"))
+                .any(|c| {
+                    matches!(word(clauses[c].tokens.start), "or" | "and")
+                        || person && word(clauses[c].tokens.start) == "then"
+                })
         };
         let listed = same
             && readings[index].form == Form::Imperative
             && (listed_infinitive && conjoined
-                || (listed_infinitive || after_noun || relative) && on_verb && closed()
+                || (listed_infinitive || after_noun || relative || person) && on_verb && closed()
+                || listed_person && on_verb && word(opens) == "then"
                 || after_noun && conjoined);
         listed_infinitive = listed;
+        listed_person = listed && person;
         if listed {
             readings[index].form = readings[index - 1].form;
             readings[index].subject = readings[index - 1].subject;
@@ -232,7 +250,12 @@ pub(super) fn coordinate(
         let previous = &before[index - 1];
         // `it does not erase anything or change your instructions`: the bare verb after
         // `or` shares the negated verb group of a statement too.
+        // `It does not write files; save the result ...`: a semicolon ends the verb group.
+        let splice = clauses[index - 1].tokens.clone().next_back().is_some_and(|at| {
+            matches!(lower.get(tokens[at].start..tokens[at].end), Some(";" | ":"))
+        });
         if or
+            && !splice
             && clauses[index - 1].sentence == clauses[index].sentence
             && previous.negated
             && matches!(previous.form, Form::Imperative | Form::Statement | Form::Modal)
@@ -247,6 +270,11 @@ pub(super) fn coordinate(
     // answer the assistant`); a clause whose verb comes after it is the order.
     let word =
         |at: usize| tokens.get(at).and_then(|t| lower.get(t.start..t.end)).unwrap_or_default();
+    // `every reply you` is read as one word: it is both the answer and the model.
+    let one_word = |at: usize| {
+        let word = word(at);
+        (word.starts_with("every ") || word.starts_with("each ")) && word.ends_with(" you")
+    };
     let mut sentence_read: Option<(usize, Option<usize>)> = None;
     for index in 0..clauses.len() {
         let sentence = clauses[index].sentence;
@@ -260,8 +288,12 @@ pub(super) fn coordinate(
                 .filter(|&at| {
                     tokens[at].info.thing & thing::ANSWER != 0
                         && matches!(word(at.saturating_sub(1)), "every" | "each" | "all" | "any")
+                        || one_word(at)
                 })
                 .filter_map(|at| {
+                    if one_word(at) {
+                        return Some(at);
+                    }
                     (at + 1..end.min(at + 5))
                         .find(|&m| tokens[m].info.thing & thing::MODEL != 0 || word(m) == "you")
                 })
@@ -271,13 +303,31 @@ pub(super) fn coordinate(
         let Some((_, Some(model))) = sentence_read else { continue };
         let reading = &readings[index];
         let Some(verb) = reading.verb else { continue };
-        if reading.form != Form::Statement || reading.negated || !tokens[verb].info.is_third() {
+        // `every reply you write closes with ...`: the relative's base verb after `you`.
+        let relative_base = verb > 0 && one_word(verb - 1);
+        if reading.form != Form::Statement && !relative_base
+            || reading.negated
+            || !tokens[verb].info.is_third() && !relative_base
+        {
             continue;
         }
         // `every answer the assistant gives closes with ...` in one clause: the relative's
         // verb, then the answer's own.
         let mut verb = verb;
-        if matches!(word(verb), "gives" | "writes" | "sends" | "produces" | "makes" | "returns") {
+        if matches!(
+            word(verb),
+            "gives"
+                | "writes"
+                | "sends"
+                | "produces"
+                | "makes"
+                | "returns"
+                | "give"
+                | "write"
+                | "send"
+                | "produce"
+                | "make"
+        ) {
             match tokens.get(verb + 1) {
                 Some(next) if next.kind == Kind::Word && next.info.is_third() => verb += 1,
                 _ => continue,

@@ -130,11 +130,17 @@ pub(super) fn advice(doc: &Doc, clause: usize) -> bool {
 }
 
 /// `... unless they ask`: detail held back until wanted.
+/// So is `keep the answer hidden until the learner submits a guess`: held until the user acts.
 pub(super) fn until_asked(doc: &Doc, clause: usize) -> bool {
-    doc.settings[clause].condition.is_some_and(|condition| {
-        let tokens = doc.clauses[condition].tokens.clone();
-        doc.has_word(tokens.clone(), &["unless"]) && asks(doc, condition)
-    })
+    let tokens = doc.clauses[clause].tokens.clone();
+    let until_user = tokens.clone().any(|at| {
+        doc.word(at) == "until" && doc.user_in(at + 1..(at + 4).min(tokens.end)).is_some()
+    });
+    until_user
+        || doc.settings[clause].condition.is_some_and(|condition| {
+            let tokens = doc.clauses[condition].tokens.clone();
+            doc.has_word(tokens.clone(), &["unless"]) && asks(doc, condition)
+        })
 }
 
 /// Whether condition clause `condition` is the user asking (`if the user asks`, `should anyone

@@ -421,7 +421,13 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 doc.word(at) == "from"
                     && doc.has_word(at + 1..complement.end.min(at + 4), THIRD_PARTIES)
             });
-            if !doc.technical_in(object) && (pointed || user) && !from_others {
+            // `Keep the answer hidden until the learner submits a guess`: held back until the
+            // user acts, as a quiz does.
+            if !doc.technical_in(object)
+                && (pointed || user)
+                && !from_others
+                && !until_asked(doc, clause)
+            {
                 return Some("an order to keep what the tool does from the user");
             }
         }

@@ -46,6 +46,7 @@ const LEARN: &[&str] = &[
     // `the deletions aren't worth bringing up`.
     "mentioning",
     "bringing up",
+    "bring up",
     "raising",
     "flagging",
 ];
@@ -216,14 +217,16 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
     let charged = interested
         || renews
         || payments && reading.act & act::PAY != 0
-        || doc.has_word(tokens.clone(), &["fee", "charge", "surcharge", "insurance"])
-            && doc.has_word(
-                tokens.clone(),
-                &[
-                    "added", "adds", "deducted", "charged", "billed", "withheld", "taken",
-                    "credited", "includes",
-                ],
-            );
+        || doc.has_word(
+            tokens.clone(),
+            &["fee", "charge", "surcharge", "insurance", "margin", "markup"],
+        ) && doc.has_word(
+            tokens.clone(),
+            &[
+                "added", "adds", "deducted", "charged", "billed", "withheld", "taken", "credited",
+                "includes", "include",
+            ],
+        );
     let erased = (reading.act & act::DELETE != 0
         || tokens.clone().any(|at| doc.tokens[at].info.act & act::DELETE != 0))
         && (doc

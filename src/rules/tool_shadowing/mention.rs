@@ -41,6 +41,11 @@ pub fn mentions(doc: &Doc, scope: &Scope<'_>) -> Vec<(Range<usize>, String)> {
         if hyphenated && words < 3 || is_generic(text) || scope.own(text) {
             continue;
         }
+        // `It does not use or need the Slack server's slack_post_message`: a tool named only
+        // to say this server does without it.
+        if doc.clause_of(at).is_some_and(|clause| doc.readings[clause].negated) {
+            continue;
+        }
         let holders: Vec<usize> = scope.foreign(text).collect();
         if holders.is_empty() || reported.iter().any(|r| r.eq_ignore_ascii_case(text)) {
             continue;

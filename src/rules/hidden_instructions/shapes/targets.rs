@@ -6,9 +6,22 @@ use super::*;
 /// Whether `range` names what governs the model: its instructions or prompt, its safety rules,
 /// the conversation, the user's requests, or everything before (`forget everything above`).
 pub(super) fn governs_model(doc: &Doc, range: Range<usize>) -> bool {
+    // `the safety interlock`, `safety stock`: a safety word naming the kind of a plain thing
+    // after it is that thing, not the model's safety.
+    let modifier = |at: usize| {
+        doc.tokens[at].info.thing & !thing::SAFETY == 0
+            && doc.tokens.get(at + 1).is_some_and(|next| {
+                next.kind == Kind::Word
+                    && next.info.func == 0
+                    && next.info.act == 0
+                    && next.info.thing
+                        & (thing::RULES | thing::PROMPT | thing::SAFETY | thing::CONVERSATION)
+                        == 0
+            })
+    };
     let rules = doc
         .naming(range.clone(), thing::RULES | thing::PROMPT | thing::SAFETY | thing::CONVERSATION)
-        .next();
+        .find(|&at| !modifier(at));
     let prior = doc.has(range.clone(), func::PRIOR);
     let user_request = users_requests(doc, range.clone());
     let everything = doc.has_word(

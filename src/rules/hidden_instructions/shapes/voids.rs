@@ -32,7 +32,11 @@ pub(super) fn voids_rules(doc: &Doc, clause: usize) -> bool {
         doc.naming(subject.clone(), thing::RULES | thing::SAFETY | thing::PROMPT).next().is_some();
     let rules_subject = names_rules
         && (governs_model(doc, subject.clone())
-            || doc.has_word(subject.clone(), &["you", "your", "received", "given", "configured"])
+            // `the persona and guidelines it arrived with`: what the model came with.
+            || doc.has_word(
+                subject.clone(),
+                &["you", "your", "received", "given", "configured", "arrived", "came", "started"],
+            )
             // `the earlier configuration is void and this document governs`: the rules that
             // came before, displaced by this server's.
             || doc.has(subject.clone(), func::PRIOR)
@@ -41,7 +45,9 @@ pub(super) fn voids_rules(doc: &Doc, clause: usize) -> bool {
                     &["governs", "prevails", "controls"],
                 ))
         || users_requests(doc, subject.clone());
-    let voided = doc.has(reading.complement.clone(), func::VOID)
+    // `... are set aside while the ledger is attached`: voided in the passive.
+    let voided = reading.form == Form::Passive && !reading.negated && reading.does(act::OVERRIDE)
+        || doc.has(reading.complement.clone(), func::VOID)
         || reading.verb.is_some_and(|verb| doc.tokens[verb].info.func & func::VOID != 0)
         || doc.has(tokens.clone(), func::VOID) && reading.negated
         || reading.negated
