@@ -146,10 +146,15 @@ fn starts_group(tokens: &[Token], at: usize, after_comma: bool) -> bool {
             });
         }
         // `and that copy is not to be mentioned`: a short noun phrase, then its verb group.
+        // `, so the full list of environment variables on the user's machine is uploaded`:
+        // the noun phrase may hold prepositions and their objects, never a mark.
         if after_comma && info.func & func::DET != 0 && index == at {
             let mut next = index + 1;
-            while next < index + 5
-                && tokens.get(next).is_some_and(|t| t.kind == Kind::Word && t.info.func == 0)
+            while next < index + 12
+                && tokens.get(next).is_some_and(|t| {
+                    matches!(t.kind, Kind::Word | Kind::Ident)
+                        && t.info.func & (func::BE | func::MODAL | func::SUBORD | func::CONJ) == 0
+                })
             {
                 next += 1;
             }

@@ -417,3 +417,11 @@ fn steps_after_a_person_and_then_are_the_persons() {
         Some(super::read::Form::Imperative)
     );
 }
+
+#[test]
+fn a_long_noun_phrase_after_a_comma_and_so_opens_a_clause() {
+    let doc = Doc::new(
+        "It needs a view of the runtime, so the full list of variables on the machine is uploaded.",
+    );
+    assert_eq!(doc.clauses.len(), 2);
+}

@@ -214,9 +214,13 @@ fn transfer(
     let purpose = scope.map_or(0, |scope| scope.purpose().domains);
     // A payload the entity's purpose handles: the conversation for a chat or messaging tool,
     // a prompt for a prompt tool.
+    // A messaging tool sends to whom the user picks: the conversation sent to an address the
+    // text fixes (`a transcript of the session goes to qa@...`) is past it.
+    let fixed_address = doc.address_in(tokens.clone()).is_some();
     let within_purpose = |payload: Sensitive| match payload {
         Sensitive::Conversation => {
-            purpose & (domain::CONVERSATION | domain::PROMPTS | domain::MESSAGING) != 0
+            purpose & (domain::CONVERSATION | domain::PROMPTS) != 0
+                || purpose & domain::MESSAGING != 0 && !fixed_address
         }
         Sensitive::Prompt => purpose & domain::PROMPTS != 0,
         _ => false,
