@@ -8,13 +8,15 @@ names what it finds, so running this again adds nothing twice.
     manifest         every corpus case's manifest, in every shape the loader reads (listing
                      object, bare tool list, JSON-RPC reply, captured event stream), the
                      examples, and the manifests quoted in the tests
-    sse              event streams of those replies (LF, CRLF, CR, comments, multi-line
+    sse              event streams of 400 of those replies (LF, CRLF, CR, comments, multi-line
                      data), and the streams quoted in src/source/sse.rs; the first byte of
                      each seed is the chunk size the target cuts the stream into
     config           tests/fixtures/real-servers.mcp.json and the configs quoted in the tests
-    baseline, pin    written by rune over a sample of the corpus cases, several sources too
-    scan_strings     a third of the distinct strings of the corpus cases, the longer ones
-    scan_structured  a quarter of those, as raw bytes for the arbitrary crate to read
+    baseline, pin    written by rune over 48 corpus cases spread over the corpus, several
+                     sources too
+    scan_strings     2,000 of the distinct strings of the corpus cases, the longer ones,
+                     spread over the corpus
+    scan_structured  500 of those, as raw bytes for the arbitrary crate to read
 """
 
 import hashlib
@@ -130,7 +132,7 @@ def seed_manifests(manifests):
 
 
 def seed_streams(manifests):
-    for at, manifest in enumerate(manifests[::7]):
+    for at, manifest in enumerate(spread(manifests, 400)):
         data = json.dumps({"jsonrpc": "2.0", "id": 1, "result": manifest})
         step = bytes([at % 8])
         write("sse", step + f"event: message\ndata: {data}\n\n".encode())
@@ -153,7 +155,9 @@ def seed_memories(manifests):
     binary = rune_binary()
     with tempfile.TemporaryDirectory() as scratch:
         scratch = pathlib.Path(scratch)
-        sample = manifests[::5]
+        # rune runs twice per manifest here, so the sample is a fixed number of cases spread
+        # over the corpus, not a share of it: the corpus grows every round.
+        sample = spread(manifests, 48)
         for at, manifest in enumerate(sample):
             path = scratch / f"m{at}.json"
             path.write_text(json.dumps(manifest))
@@ -172,19 +176,27 @@ def seed_memories(manifests):
                 write(target, out.read_bytes())
 
 
+def spread(items, most):
+    """At most `most` of `items`, evenly spaced over the whole list."""
+    if len(items) <= most:
+        return list(items)
+    return [items[at * len(items) // most] for at in range(most)]
+
+
 def seed_strings(manifests):
-    # Each scan builds a whole manifest around its string, so a few thousand strings would
-    # take a short run's time just to read: the longer ones, where the rules have most to
-    # read, one in three of them.
-    seen = set()
+    # Each scan builds a whole manifest around its string, and libFuzzer reads every seed
+    # before its clock starts, so a short run would spend its time reading: the longer strings,
+    # where the rules have most to read, a fixed number of them spread over the corpus.
+    seen = {}
     for manifest in manifests:
         for text in strings(manifest):
-            if len(text) >= 24 and text not in seen:
-                seen.add(text)
-                if len(seen) % 3 == 0:
-                    write("scan_strings", text)
-                if len(seen) % 12 == 0:
-                    write("scan_structured", text)
+            if len(text) >= 24:
+                seen.setdefault(text, None)
+    found = list(seen)
+    for text in spread(found, 2000):
+        write("scan_strings", text)
+    for text in spread(found[1::2], 500):
+        write("scan_structured", text)
 
 
 def main():
