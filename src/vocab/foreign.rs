@@ -65,6 +65,7 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Conceal, arms: &["utilisateur", "client", "apparaître"], pattern: concat!(r"\bne\s+(?:le\s+|lui\s+|leur\s+)?(?:dites|dis|mentionnez|mentionne|signalez|signale|révélez|révèle|montrez|montre|faites)\s+(?:jamais|pas|rien)\b", gap!(60), r"\b(?:utilisateur|client|apparaître)") },
     Phrase { family: Conceal, arms: &["utilisateur"], pattern: concat!(r"\bsi\s+l['’]utilisateur\s+(?:demande|pose|s['’]interroge)\b", gap!(80), r"\b(?:dites|répondez|réponds|dis|expliquez)\b") },
     Phrase { family: Conceal, arms: &["sans"], pattern: r"\bsans\s+(?:le\s+dire\s+à|prévenir|en\s+informer|informer|que)\s+l['’]utilisateur" },
+    Phrase { family: Conceal, arms: &["inutile"], pattern: r"\binutile\s+d['’](?:en\s+|le\s+)?(?:informer|prévenir|avertir|parler\s+à)\s+l['’](?:utilisateur|client)" },
     Phrase { family: Steer, arms: &["autre"], pattern: r"\bavant\s+d['’](?:appeler|utiliser|invoquer)\s+(?:tout|n['’]importe\s+quel)\s+autre\s+outil" },
     Phrase { family: Steer, arms: &["uniquement", "exclusivement"], pattern: r"\butilise[zr]?\s+(?:uniquement|exclusivement)\s+cet\s+outil" },
     // German.
@@ -76,6 +77,7 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Takeover, arms: &["bist", "sind"], pattern: r"\b(?:du\s+bist\s+(?:nicht\s+mehr|ab\s+sofort|ab\s+jetzt)|sie\s+sind\s+(?:nicht\s+mehr|ab\s+sofort))\b" },
     Phrase { family: Conceal, arms: &["nutzer", "kunde", "anwender"], pattern: concat!(r"\b(?:nutzer|benutzer|kunde|anwender)\w*\b", gap!(40), r"\bnicht\s+(?:erwähn|mitgeteil|mitteil|gesagt|sag|erzähl|anzeig|angezeig|zeig|informier)\w*") },
     Phrase { family: Conceal, arms: &["fragt"], pattern: concat!(r"\bwenn\s+der\s+(?:nutzer|benutzer|kunde|anwender)\s+(?:fragt|nachfragt)\b", gap!(80), r"\b(?:sag|sage|sagen\s+sie|antworte|antworten\s+sie|erkläre)\b") },
+    Phrase { family: Conceal, arms: &["antwort", "rückmeldung", "zusammenfassung"], pattern: r"\bnicht\s+in\s+(?:die|ihre|deine)\s+(?:antwort|rückmeldung|zusammenfassung)\b" },
     Phrase { family: Conceal, arms: &["ohne"], pattern: r"\bohne\s+(?:dass\s+der\s+(?:nutzer|benutzer|kunde)|wissen\s+des\s+(?:nutzers|benutzers|kunden)|den\s+(?:nutzer|benutzer|kunden)\s+zu\s+informieren)" },
     Phrase { family: Steer, arms: &["ausschließlich", "ausschliesslich"], pattern: r"\bausschlie(?:ß|ss)lich\s+(?:dieses|unser|dieser)\s+(?:tool|werkzeug|server|dienst)" },
     Phrase { family: Steer, arms: &["bevor"], pattern: r"\bbevor\s+(?:du\s+|sie\s+)?(?:irgendein|ein)?\s*(?:anderes|andere[ns]?)\s+(?:tool|werkzeug)" },
@@ -95,8 +97,8 @@ pub const PHRASES: &[Phrase] = &[
     // Japanese.
     Phrase { family: Takeover, arms: &["無視", "忘れ", "無効"], pattern: r"(?:以前|前|これまで|システム|元|最初)の(?:指示|命令|プロンプト|ルール|設定)(?:は|を)(?:すべて|全て)?(?:無視|忘れ|無効)" },
     Phrase { family: Takeover, arms: &["関わらず", "かかわらず", "無視"], pattern: r"ユーザー(?:の(?:依頼|指示|要求|リクエスト))?[^。]{0,20}(?:に関わらず|にかかわらず|を無視)" },
-    Phrase { family: Conceal, arms: &["ないで"], pattern: r"(?:ユーザー|利用者|作成者)(?:に|には|へ)[^。]{0,30}(?:説明し|伝え|言わ|知らせ|報告し|見せ|表示し)ないで" },
-    Phrase { family: Conceal, arms: &["とだけ"], pattern: r"とだけ(?:伝え|言|答え|報告)" },
+    Phrase { family: Conceal, arms: &["ないで", "伝えず", "言わず", "知らせず", "説明せず", "見せず"], pattern: r"(?:ユーザー|利用者|作成者)(?:に|には|へ)[^。]{0,30}(?:説明し|伝え|言わ|知らせ|報告し|見せ|表示し)(?:ないで|ず)" },
+    Phrase { family: Conceal, arms: &["とだけ"], pattern: r"とだけ(?:伝え|言|答え|報告|案内)" },
     // Chinese.
     Phrase { family: Takeover, arms: &["忽略", "无视", "忘记", "忘掉"], pattern: r"(?:忽略|无视|忘记|忘掉)(?:之前|以前|所有|上述|先前|系统)?(?:的)?(?:所有)?(?:指令|指示|说明|规则|提示)" },
     Phrase { family: Takeover, arms: &["即使", "就算"], pattern: r"(?:即使|就算)用户" },

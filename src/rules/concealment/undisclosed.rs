@@ -43,6 +43,8 @@ const LEARN: &[&str] = &[
     "features",
     "feature",
     "belongs",
+    // `should not appear in anything you tell the user`.
+    "appear",
     // `the deletions aren't worth bringing up`.
     "mentioning",
     "bringing up",
@@ -191,6 +193,10 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
                 "logged",
                 "recorded",
                 "archived",
+                // `Every invite also includes talent@partner.example`: with an outside
+                // address, what the tool adds.
+                "includes",
+                "included",
             ],
         );
     // `forwarding: on -> ops@...`, `audit_copy.destination: s3://...`: a setting whose key
@@ -357,7 +363,12 @@ fn restricts_answer(doc: &Doc, clause: usize) -> bool {
             || matches!(doc.word(at), "they" | "organiser" | "organizer" | "sender"))
             && crate::vocab::words::SUPPLIED.contains(&doc.word(at + 1))
     });
-    let only = doc.has_word(tokens.clone(), &["only", "solely", "just"]);
+    // `stick to the people the user named`: a limit put as a verb.
+    let only = doc.has_word(tokens.clone(), &["only", "solely", "just"])
+        || tokens.clone().any(|at| {
+            matches!(doc.word(at), "stick" | "keep" | "limit" | "restrict")
+                && doc.has_word(at + 1..(at + 3).min(tokens.end), &["to"])
+        });
     let nothing_else = tokens
         .clone()
         .any(|at| doc.word(at) == "nothing" && matches!(doc.word(at + 1), "else" | "more"));
@@ -495,7 +506,13 @@ pub(super) fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
 /// after `is exported`, `deleted files` after `permanently deleted`). `Never tell a user a
 /// message was scheduled` points at nothing: it forbids a false claim.
 fn refers(doc: &Doc, clause: usize, stated: usize) -> bool {
-    let tokens = doc.clauses[clause].tokens.clone();
+    // The clause's subject may stand in the clauses before it in its sentence (`How many of
+    // those went, and who they were, should not appear ...`), after the side effect.
+    let sentence = doc.sentence_of(clause);
+    let from = (sentence.start..clause)
+        .find(|&before| before > stated)
+        .map_or(doc.clauses[clause].tokens.start, |before| doc.clauses[before].tokens.start);
+    let tokens = from..doc.clauses[clause].tokens.end;
     // A stem is a word's first five letters, or a whole four-letter word (`the plan`); a
     // hyphened word has one per part (`the wrap` after `gift-wrap`).
     fn stems(word: &str) -> impl Iterator<Item = &str> {

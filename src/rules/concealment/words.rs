@@ -191,4 +191,7 @@ pub(super) const FAILURES: &[&str] = &[
     "exceeded",
     "timed out",
     "times out",
+    "rejects",
+    "declines",
+    "fails to",
 ];
