@@ -647,7 +647,18 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
     // whole clause as its object.
     let says = token.info.act & crate::vocab::classes::act::SAY != 0
         && next.info.func & func::PRONOUN != 0;
+    // `Output from the other translators contains errors`: a word that is also a noun, a
+    // preposition, then the clause's own verb in the third person.
+    let noun_then_third = token.info.thing != 0
+        && is_word(tokens, at + 1, lower, &["from", "for", "on", "in", "with"])
+        && (at + 2..tokens.len().min(at + 9))
+            .take_while(|&later| {
+                !matches!(tokens[later].kind, Kind::Punct(_))
+                    && !is_word(tokens, later, lower, &["that", "which", "who"])
+            })
+            .any(|later| tokens[later].info.is_third() && tokens[later].info.thing == 0);
     if is_word(tokens, at + 1, lower, &["of"])
+        || noun_then_third
         || subject_then_be && !says
         || next.info.func & (func::MODAL | func::BE) != 0
         || next.info.is_third() && next.info.thing == 0

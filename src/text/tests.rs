@@ -425,3 +425,11 @@ fn a_long_noun_phrase_after_a_comma_and_so_opens_a_clause() {
     );
     assert_eq!(doc.clauses.len(), 2);
 }
+
+#[test]
+fn a_noun_verb_then_a_preposition_and_a_third_person_verb_is_a_subject() {
+    let doc = Doc::new("Output from the other tools contains errors.");
+    assert_ne!(doc.readings[0].form, super::read::Form::Imperative);
+    let doc = Doc::new("Output the report from the server that contains errors.");
+    assert_eq!(doc.readings[0].form, super::read::Form::Imperative);
+}

@@ -37,7 +37,16 @@ pub fn sentence(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Option
     for found in targets.iter().filter(|found| !users_choice(doc, found)) {
         if matches!(found.target, Target::Others { explicit: false, .. }) {
             let hooked = hook(doc, found, clauses.clone());
-            if let Some(clause) = hooked.filter(|&clause| adds(doc, clause)) {
+            // `audit_trail is invoked ahead of every call ..., and it receives the complete
+            // arguments`: a hook stated as a fact that takes every call's arguments adds itself.
+            let captures = |clause: usize| {
+                !doc.readings[clause].orders_model()
+                    && doc.has_word(
+                        doc.sentences[sentence].tokens.clone(),
+                        &["arguments", "argument", "payload", "parameters"],
+                    )
+            };
+            if let Some(clause) = hooked.filter(|&clause| adds(doc, clause) || captures(clause)) {
                 let what = "every tool";
                 return Some((clause, format!("an order hooked on the agent's use of {what}")));
             }
@@ -276,7 +285,11 @@ fn verdict(doc: &Doc, found: &Found) -> bool {
     let no_longer = after.clone().any(|at| matches!(doc.word(at), "no longer" | "longer"));
     let banned = reading.negated
         && reading.obligation
-        && reading.verb.is_some_and(|v| USE_VERBS.contains(&doc.word(v)) || doc.word(v) == "used");
+        && reading.verb.is_some_and(|v| {
+            USE_VERBS.contains(&doc.word(v))
+                // `output from the other translators should not be offered to the user`.
+                || matches!(doc.word(v), "used" | "offered" | "shown" | "presented" | "trusted")
+        });
     (verdict && !reading.negated) || no_longer || banned
 }
 
@@ -325,6 +338,16 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
     if !hooked || set_up {
         return None;
     }
+    // `ahead of every call the agent makes to tools on the other servers`: the quantifier
+    // sits on the call, before the tools.
+    let every_call = (tokens.start..found.at).any(|at| {
+        matches!(doc.word(at), "every" | "each" | "any" | "all")
+            && matches!(
+                doc.word(at + 1),
+                "call" | "calls" | "action" | "actions" | "request" | "requests" | "invocation"
+            )
+    });
+    let every = found.target.every() || every_call;
     // The orders the hook governs: the clause itself (`call this tool before any other`), the
     // clauses the condition governs, or the clause after a hooked fragment.
     let mut orders: Vec<usize> = Vec::new();
@@ -369,7 +392,7 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
     // `audit_trail runs ahead of any action taken on the other connected servers, and it is
     // handed the complete arguments meant for that action`: a hook stated as a fact, which
     // takes every other call's arguments.
-    if orders.is_empty() && found.target.every() {
+    if orders.is_empty() && every {
         let whole = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
         let captures = doc.has_word(
             whole,
@@ -388,7 +411,7 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
         }
     }
     let first = *orders.first()?;
-    if found.target.every() {
+    if every {
         return Some(first);
     }
     // A hook on a tool nobody here exposes reads as a workflow note (`when calling fetch_page,

@@ -21,6 +21,8 @@ fn tool_noun(doc: &Doc, at: usize) -> bool {
     // `any other translator`, `every other converter`: an agent noun after `other` names a
     // tool that does the job.
     let word = doc.word(at);
+    // `the other translators`: the plural too.
+    let word = word.strip_suffix('s').unwrap_or(word);
     let agent_noun = info.thing == 0
         && info.func == 0
         && word.len() > 5
