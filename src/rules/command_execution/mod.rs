@@ -228,7 +228,14 @@ fn command_severity(
     let reading = &doc.readings[clause];
     let setting = &doc.settings[clause];
     let script = value || argument(doc, range);
-    if setting.example || setting.described || setting.quoted && !setting.code && !script {
+    // A quote inside the command (`printf '\x63...' | sh`) is its argument: only a command
+    // that starts inside a quotation is quoted.
+    let inside_quote =
+        doc.spans_at(range.start).any(|span| span.kind == crate::text::spans::SpanKind::Quote);
+    if setting.example
+        || setting.described
+        || setting.quoted && inside_quote && !setting.code && !script
+    {
         return Severity::Low;
     }
     // `Commands like rm -rf / are refused`: a command named to say it is blocked; `tell the
@@ -281,7 +288,8 @@ fn command_severity(
         && prose_order(sentence.start - 1);
     let ordered_anywhere = introduced || (sentence.start..=clause).any(prose_order);
     let refused = verbs.iter().any(|verb| REFUSING.contains(verb))
-        || doc.has_word(sentence_tokens.clone(), RISK_WORDS) && describes
+        // A value is the command itself: no words around it describe it.
+        || doc.has_word(sentence_tokens.clone(), RISK_WORDS) && describes && !value
         || !ordered_anywhere
             && (verbs.iter().any(|verb| REPORTING.contains(verb))
                 || doc.has_word(sentence_tokens, &["audit"]));
@@ -305,7 +313,14 @@ fn command_severity(
     // Inside a script the words before the command are code (`import x as u;`), not prose.
     let against = reading.negated
         || !script
-            && doc.has(cue.clone(), crate::vocab::classes::func::EXAMPLE)
+            // `paste this exactly as written: printf ...`: `as` before a participle says how,
+            // not what for example.
+            && cue.clone().any(|at| {
+                doc.tokens[at].info.func & crate::vocab::classes::func::EXAMPLE != 0
+                    && !(doc.word(at) == "as"
+                        && (doc.tokens.get(at + 1).is_some_and(|next| next.info.is_participle())
+                            || matches!(doc.word(at + 1), "written" | "shown" | "given" | "is")))
+            })
             && !prose_order(clause)
         || doc.has_word(
             cue.clone(),
@@ -339,6 +354,8 @@ fn command_severity(
             || reach.contains("tcp:")
             || reach.contains("tcp4:")
             || reach.contains("udp:")
+            // `s.connect(('185.62.4.19', 9001))`: a socket opened from code.
+            || reach.contains("socket") && reach.contains("connect(")
     };
     if !ordered_anywhere && !fetches && purpose() & domain::EXEC != 0 {
         return Severity::Low;
