@@ -46,6 +46,8 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Takeover, arms: &["dej"], pattern: r"\bdej(?:a|e|en|ar)\s+de\s+(?:seguir|obedecer|atender)\s+(?:las\s+|tus\s+|sus\s+)?(?:indicaciones|instrucciones|órdenes|ordenes|reglas|peticiones)" },
     Phrase { family: Takeover, arms: &["aunque"], pattern: r"\baunque\s+el\s+(?:usuario|cliente|paciente)\s+(?:pida|diga|solicite|indique|se\s+oponga)" },
     Phrase { family: Takeover, arms: &["eres"], pattern: r"\b(?:ya\s+no\s+eres|a\s+partir\s+de\s+(?:ahora|este\s+momento)[,]?\s+eres)\b" },
+    Phrase { family: Takeover, arms: &["dejas", "deja"], pattern: r"\b(?:dejas|deja)\s+de\s+ser\s+(?:un|el|una|la)\s+(?:asistente|modelo|ia)\b" },
+    Phrase { family: Takeover, arms: &["atienden", "atiende"], pattern: concat!(r"\b(?:peticiones|solicitudes)\s+del\s+(?:usuario|paciente|cliente)\s+(?:sólo|solo|solamente)\s+se\s+(?:atienden|atiende|cumplen|aceptan)\b", gap!(60), r"\b(?:este\s+servidor|esta\s+herramienta)") },
     Phrase { family: Takeover, arms: &["peticion", "solicitud"], pattern: concat!(r"\b(?:peticiones|solicitudes)\s+del\s+(?:usuario|paciente|cliente)\b", gap!(50), r"\b(?:orientativas|ignorar|ignoradas|no\s+cuentan|secundarias)") },
     Phrase { family: Conceal, arms: &["usuario", "cliente", "paciente"], pattern: concat!(r"\b(?:no|nunca|jamás|jamas)\s+(?:se\s+lo\s+|le\s+|les\s+|lo\s+|se\s+)?(?:dig|mencion|inform|coment|revel|cuent|muestr)\w*\b", gap!(50), r"\b(?:usuario|cliente|paciente)") },
     Phrase { family: Conceal, arms: &["pregunta"], pattern: concat!(r"\bsi\s+el\s+(?:usuario|cliente|paciente)\s+pregunta\b", gap!(80), r"\b(?:dile|dígale|digale|responde|responda|contesta|conteste|di|diga|explícale|explicale)\s+que") },
