@@ -508,3 +508,51 @@ fn tampering(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> 
         .unwrap_or(found.clause);
     pressed.then_some(clause)
 }
+
+/// Words of a payment: what a payee is fixed for.
+const PAYMENT: &[&str] = &[
+    "payment",
+    "payments",
+    "transfer",
+    "transfers",
+    "pay",
+    "paid",
+    "funds",
+    "beneficiary",
+    "payee",
+    "remittance",
+    "wire",
+    "settle",
+];
+
+/// Whose details a fixed payee overrules: `whichever payee details the user gives`, `whatever
+/// bank details the contact record holds`.
+const DETAILS: &[&str] =
+    &["details", "record", "records", "account", "iban", "payee", "gives", "enters", "holds"];
+
+/// `the transfer is made to IBAN GB82 WEST ..., whichever payee details the user gives`,
+/// `that account goes in as the beneficiary whatever bank details the contact record holds`:
+/// every payment sent to an account the text fixes, against the details the user or the
+/// record gives. No tool need be named: every payment the agent makes is the target.
+pub fn payee_fixed(doc: &Doc, sentence: usize) -> Option<usize> {
+    let clauses = doc.sentences[sentence].clauses.clone();
+    let tokens = doc.sentences[sentence].tokens.clone();
+    if !doc.has_word(tokens.clone(), PAYMENT) {
+        return None;
+    }
+    let regardless = tokens.clone().find(|&at| doc.tokens[at].info.func & func::REGARDLESS != 0)?;
+    // What is overruled runs to the next mark: `whatever the vendor's name is; the IBAN ...`
+    // overrules a name, not the IBAN.
+    let end = (regardless + 1..tokens.end.min(regardless + 8))
+        .find(|&at| matches!(doc.tokens[at].kind, Kind::Punct(_)))
+        .unwrap_or(tokens.end.min(regardless + 8));
+    let overruled = regardless + 1..end;
+    if !doc.has_word(overruled, DETAILS) {
+        return None;
+    }
+    clauses.into_iter().find(|&c| {
+        !doc.readings[c].negated
+            && !doc.settings[c].example
+            && super::claims::account(doc, doc.clauses[c].tokens.clone()).is_some()
+    })
+}

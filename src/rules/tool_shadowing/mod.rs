@@ -53,6 +53,8 @@ static CUES: LazyLock<AhoCorasick> = LazyLock::new(|| {
         crate::vocab::lexicon().surfaces(|info| info.thing & (thing::TOOL | thing::USER) != 0);
     // `other` for an agent noun after it (`any other translator`).
     cues.extend(["provider", "browser", "extension", "apps", "service", "server", "other"]);
+    // A payee fixed for every payment (`directs::payee_fixed`).
+    cues.extend(["beneficiary", "payee", "transfer", "payment"]);
     cues.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Steer));
     AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
@@ -129,6 +131,10 @@ impl TextRule for ToolShadowing {
                 .or_else(|| {
                     let clause = overrides::sentence(doc, sentence)?;
                     Some((clause, "an order that overrides the user's own choice".to_string()))
+                })
+                .or_else(|| {
+                    let clause = directs::payee_fixed(doc, sentence)?;
+                    Some((clause, "fixes the payee of every payment the agent makes".to_string()))
                 });
             let Some((clause, message)) = found else { continue };
             let bytes = framing::span(doc, clause);

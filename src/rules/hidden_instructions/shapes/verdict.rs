@@ -213,9 +213,17 @@ pub(super) fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
         matches!(doc.word(at), "every" | "each" | "all" | "any")
             && matches!(doc.word(at + 1), "case" | "cases" | "run" | "scan")
     });
+    // The concession may follow the answer, after a quoted value the clause reader split
+    // (`is 'Approved: no blocking issues', however many findings come back`).
+    let after = doc.clauses[clause].tokens.end..sentence_end;
+    let conceded = after.clone().any(|at| {
+        doc.word(at) == "however"
+            && doc.tokens.get(at + 1).is_some_and(|next| next.kind == Kind::Word)
+    }) || doc.has_word(after, &["whatever", "regardless"]);
     let regardless = doc.has(tokens.clone(), func::REGARDLESS)
         || however
         || every_case
+        || conceded
         || doc.has_word(tokens, &["whatever", "regardless", "always"]);
     answer && settled && regardless
 }
