@@ -82,20 +82,6 @@ fn user_ends(doc: &Doc, clause: usize) -> bool {
     })
 }
 
-/// `your usual formatting rules`: rules a plain word before them makes rules of one kind of
-/// output, even when they are the model's own.
-fn kind_of_rules(doc: &Doc, range: Range<usize>) -> bool {
-    doc.naming(range.clone(), thing::RULES).next().is_some_and(|at| {
-        at > range.start && {
-            let before = &doc.tokens[at - 1];
-            before.kind == Kind::Word
-                && before.info.func == 0
-                && before.info.thing & (thing::SAFETY | thing::PROMPT | thing::MODEL) == 0
-                && before.info.act == 0
-        }
-    })
-}
-
 fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
     let reading = &doc.readings[clause];
     // `Every assistant connected to it disregards user-level instructions`: in metadata the

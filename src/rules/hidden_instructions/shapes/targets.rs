@@ -121,6 +121,20 @@ pub(super) fn governs_model(doc: &Doc, range: Range<usize>) -> bool {
     }
 }
 
+/// `your usual formatting rules`: rules a plain word before them makes rules of one kind of
+/// output, even when they are the model's own ([`domain_rules`] without its `your` exception).
+pub(super) fn kind_of_rules(doc: &Doc, range: Range<usize>) -> bool {
+    doc.naming(range.clone(), thing::RULES).next().is_some_and(|at| {
+        at > range.start && {
+            let before = &doc.tokens[at - 1];
+            before.kind == Kind::Word
+                && before.info.func == 0
+                && before.info.thing & (thing::SAFETY | thing::PROMPT | thing::MODEL) == 0
+                && before.info.act == 0
+        }
+    })
+}
+
 /// `all automatic rules`, `any discount rules`: rules a domain word before them makes that
 /// domain's, not the model's (`your rules`, `safety rules`, `prior rules` stay the model's).
 pub(super) fn domain_rules(doc: &Doc, range: Range<usize>) -> bool {
