@@ -259,7 +259,13 @@ pub(super) fn coordinate(
             && clauses[index - 1].sentence == clauses[index].sentence
             && previous.negated
             && matches!(previous.form, Form::Imperative | Form::Statement | Form::Modal)
-            && after[0].form == Form::Imperative
+            && (after[0].form == Form::Imperative
+                // `It never stores, logs or sends ...`: a statement's verb right after `or`
+                // continues the negated statement's list.
+                || previous.form == Form::Statement
+                    && after[0].form == Form::Statement
+                    && after[0].verb == Some(clauses[index].tokens.start + 1)
+                    && tokens[clauses[index].tokens.start + 1].info.is_third())
         {
             after[0].negated = true;
         }

@@ -59,6 +59,9 @@ pub mod act {
     pub const APPROVE: u32 = 1 << 26;
     /// Any other verb: enough to know an imperative or a verb group starts here.
     pub const GENERIC: u32 = 1 << 27;
+    /// Opens a thing's contents to the reader, where its bytes can be seen or passed on: read,
+    /// open, cat, load, dump, print. Not a look that only answers about it (check, find, list).
+    pub const OPEN: u32 = 1 << 28;
 }
 
 /// What a noun names.
@@ -183,6 +186,8 @@ pub mod func {
     pub const UNBOUND: u64 = 1 << 34;
     /// Whole, full, entire, complete, all: the payload in full.
     pub const WHOLE: u64 = 1 << 29;
+    /// Except, excluding, other than, apart from: what follows is left out.
+    pub const EXCEPT: u64 = 1 << 35;
 }
 
 /// What a tool is for, read from its name, title and first sentence.

@@ -3,8 +3,9 @@
 //! logins, a crypto wallet, an agent's own MCP config).
 //!
 //! The files are the [`files::Reading::Alone`] entries of [`crate::vocab::files`]. A file fires when
-//! a verb governs it, in the same clause and not disclaimed (`never reads`): a reading verb
-//! (read, open, load) or a carrying one (send, paste, include, forward); or when it is named
+//! a verb governs it, in the same clause and not taken back by the clause reading (`never
+//! reads`): a reading verb (read, open, load) or a carrying one (send, paste, include, forward),
+//! known by its lexicon classes in every inflection (see [`verbs`]); or when it is named
 //! as content asked for (`the contents of ~/.kube/config`). A default value or resource URI
 //! naming the file fires when the description beside it reads or carries it (`File read and
 //! sent with the request`, `Read this resource and quote it`).
@@ -17,7 +18,7 @@ mod verbs;
 use crate::json::Value;
 use crate::model::Severity;
 use crate::rules::Text;
-use crate::rules::lexicon::{ascii_regex, clause_end, clause_start};
+use crate::rules::lexicon::ascii_regex;
 use crate::rules::pattern::{Regex, Searched};
 use crate::rules::scope::Scope;
 use crate::rules::{Hit, RuleMeta, TextRule};
@@ -28,6 +29,9 @@ use crate::vocab::classes::{act, domain, func};
 use crate::vocab::files::{self, CREDENTIAL_FILES};
 use std::sync::LazyLock;
 use verbs::{Governing, Verb, governing_verb, nominal};
+
+/// How far before the file, in code points, its verb may stand.
+const VERB_REACH: usize = 80;
 
 static META: RuleMeta = RuleMeta {
     id: "sensitive-file-access",
@@ -130,28 +134,32 @@ impl TextRule for SensitiveFileAccess {
             {
                 continue;
             }
-            let verb = match governing_verb(raw, start) {
+            let file = text.doc().tokens.partition_point(|token| token.end <= start);
+            let reach =
+                raw[..start].char_indices().rev().nth(VERB_REACH - 1).map_or(0, |(at, _)| at);
+            let doc = text.doc();
+            let verb = match governing_verb(doc, file, reach) {
                 Governing::Disclaimed => continue,
-                Governing::Verb(verb, order, at) => match read_as(text.doc(), at) {
+                Governing::Verb(verb, order, at) => match read_as(doc, at) {
                     Some(Reading::Negated) => continue,
                     Some(Reading::Verb) => Some((verb, order)),
                     // `~/.aws/credentials copies, kubeconfig files`: a noun in a list.
                     None => None,
                 },
-                Governing::Nothing if negated_at(text.doc(), start) => continue,
-                Governing::Nothing => verbs::passive(&raw[end..]).map(|verb| (verb, true)),
+                Governing::Nothing if negated_at(doc, start) => continue,
+                Governing::Nothing => verbs::passive(doc, file).map(|verb| (verb, true)),
             };
             let verb = verb
                 .or_else(|| {
-                    let nominal = nominal(&raw[clause_start(raw, start)..start])?;
+                    let nominal = nominal(doc, file)?;
                     Some(if in_slot { (Verb::Carry, true) } else { (nominal, false) })
                 })
                 .or_else(|| Some((described_verb(beside(text)?)?, false)))
-                .or_else(|| handed_on(text.doc(), start).then_some((Verb::Carry, true)));
+                .or_else(|| handed_on(doc, start).then_some((Verb::Carry, true)));
             // What the sentence goes on to do with it: `reads ... and uploads it`.
             let carried = || {
-                verbs::verbs_in(&raw[end..sentence_end(raw, end)]).max() == Some(Verb::Carry)
-                    || carried_on(text.doc(), end)
+                let after = file + 1..sentence_end(doc, file);
+                verbs::verbs_in(doc, after).max() == Some(Verb::Carry) || carried_on(doc, end)
             };
             let owned = || text.scope().is_some_and(|scope| owns(scope, owners(&raw[start..end])));
             // `writes the new key to ~/.aws/credentials` in a tool that rotates AWS keys: the
@@ -194,12 +202,18 @@ enum Reading {
     Negated,
 }
 
-/// How the word at byte `at` reads in its clause, or `None` when the clause takes it for a
-/// noun (`credentials copies`, `key files`).
-fn read_as(doc: &Doc, at: usize) -> Option<Reading> {
-    let token = doc.tokens.partition_point(|token| token.end <= at);
+/// How the word at token `token` reads in its clause, or `None` when the clause takes it for
+/// a noun (`credentials copies`, `key files`).
+fn read_as(doc: &Doc, token: usize) -> Option<Reading> {
     let Some(clause) = doc.clause_of(token) else { return Some(Reading::Verb) };
     let reading = &doc.readings[clause];
+    // `determine whether unknown processes opened ...`: what is asked about, not done; `shows
+    // whether you are logged in by retrieving ...` does it.
+    if !doc.tokens[token].info.is_gerund()
+        && (doc.clauses[clause].tokens.start..token).any(|at| doc.word(at) == "whether")
+    {
+        return None;
+    }
     if reading.verb == Some(token) {
         return Some(if reading.negated { Reading::Negated } else { Reading::Verb });
     }
@@ -219,10 +233,6 @@ fn read_as(doc: &Doc, at: usize) -> Option<Reading> {
     // the clause's own verb says what happens to the file.
     if reading.verb.is_some() && reading.subject_tokens.contains(&token) {
         return reading.negated.then_some(Reading::Negated);
-    }
-    // `an access token`: a determiner makes it a noun.
-    if token > 0 && doc.tokens[token - 1].info.func & func::DET != 0 {
-        return None;
     }
     // `files that other users can read`: a permission someone else holds, described.
     let permitted = (token.saturating_sub(5)..token.saturating_sub(1))
@@ -396,13 +406,12 @@ fn listed_by_a_detector(text: &Text<'_>, at: usize) -> bool {
     security || setting.is_some_and(|setting| setting.described || setting.example)
 }
 
-/// Where the sentence holding byte `at` ends: the next clause end that is not a `;`.
-fn sentence_end(text: &str, at: usize) -> usize {
-    let mut end = clause_end(text, at);
-    while text[end..].starts_with(';') {
-        end = clause_end(text, end + 1);
-    }
-    end
+/// The token after the last of the sentence holding token `at`.
+fn sentence_end(doc: &Doc, at: usize) -> usize {
+    doc.clause_of(at).map_or(at, |clause| {
+        let sentence = doc.sentence_of(clause);
+        doc.clauses[sentence.end - 1].tokens.end
+    })
 }
 
 /// Whether a string at `path` describes a value the model is to supply: a parameter's or a
@@ -444,7 +453,8 @@ fn beside<'s>(text: &Text<'s>) -> Option<&'s str> {
 /// The strongest verb a value's description applies, not disclaimed: carrying outranks
 /// reading. `read-only` reads nothing.
 fn described_verb(description: &str) -> Option<Verb> {
-    verbs::verbs_in(description).max()
+    let doc = Doc::new(description);
+    verbs::verbs_in(&doc, 0..doc.tokens.len()).max()
 }
 
 /// Whether the entity's purpose (its name, title and first sentence) names any of `owners`.

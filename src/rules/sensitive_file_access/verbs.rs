@@ -1,8 +1,15 @@
-//! The verbs that put a credential file's bytes in the model's hands or carry them off, and the
-//! disclaimers that take them back (`never reads`, `does not read or upload`).
+//! The verbs that put a credential file's bytes in the model's hands or carry them off, read
+//! from the clause that names the file: what a verb does comes from the lexicon's classes
+//! (every inflection with it), and whether it is taken back from the clause reading.
 
-use crate::rules::lexicon::{ascii_regex, clause_start, phrase_alternation};
-use crate::rules::pattern::{Regex, Searched};
+use crate::text::Doc;
+use crate::text::lex::Kind;
+use crate::text::read::Form;
+use crate::vocab::Info;
+use crate::vocab::classes::{act, func, thing};
+use crate::vocab::inflect::form;
+use crate::vocab::inflect::verb_forms;
+use std::ops::Range;
 use std::sync::LazyLock;
 
 /// What a verb does with a file. Carrying outranks reading.
@@ -14,100 +21,105 @@ pub enum Verb {
     Carry,
 }
 
-/// Verbs that read a file, in their -s and -ing forms.
-#[rustfmt::skip]
-pub const READ_VERBS: &[&str] = &[
-    "read", "reads", "reading",
-    "open", "opens", "opening",
-    "cat", "cats", "catting",
-    "dump", "dumps", "dumping",
-    "load", "loads", "loading",
-    "access", "accesses", "accessing",
-    "fetch", "fetches", "fetching",
-    "retrieve", "retrieves", "retrieving",
-    "print", "prints", "printing",
-    "copy", "copies", "copying",
-    "grab", "grabs", "grabbing",
-    "extract", "extracts", "extracting",
-    "obtain", "obtains", "obtaining",
-    "gather", "gathers", "gathering",
-];
-
-/// Verbs that carry a file's contents elsewhere: into an argument, a request, a message.
-#[rustfmt::skip]
-pub const CARRY_VERBS: &[&str] = &[
-    "include", "includes", "including", "included",
-    "collect", "collects", "collecting", "collected",
-    "exfiltrate", "exfiltrates", "exfiltrating",
-    "send", "sends", "sending", "sent",
-    "upload", "uploads", "uploading", "uploaded",
-    "leak", "leaks", "leaking", "leaked",
-    "attach", "attaches", "attaching", "attached",
-    "paste", "pastes", "pasting", "pasted",
-    "quote", "quotes", "quoting",
-    "forward", "forwards", "forwarding", "forwarded",
-    "submit", "submits", "submitting", "submitted",
-    "embed", "embeds", "embedding",
-    "transmit", "transmits", "transmitting", "transmitted",
-    "supply", "supplies", "supplying",
-];
-
-fn kind(word: &str) -> Verb {
-    if CARRY_VERBS.contains(&word) { Verb::Carry } else { Verb::Read }
+/// What a word does with a file, by its lexicon classes. A word that both opens and sends
+/// (`copy`, `dump`) reads: where the bytes go is another verb's. A look that only answers
+/// about the file (`check`, `find`) takes nothing, a verb that writes (`add`, `place`) puts
+/// something into the file, and one that tells (`report`) carries an answer, not the file.
+fn verb_of(info: Info) -> Option<Verb> {
+    let does = |classes: u32| info.act & classes != 0;
+    if does(act::OPEN) {
+        Some(Verb::Read)
+    } else if !does(act::WRITE)
+        && (does(act::PLACE) || does(act::SEND | act::HOSTILE) && !does(act::TELL | act::FETCH))
+    {
+        Some(Verb::Carry)
+    } else {
+        None
+    }
 }
 
-static VERB: LazyLock<Regex> = LazyLock::new(|| {
-    let all: Vec<&str> = READ_VERBS.iter().chain(CARRY_VERBS).copied().collect();
-    ascii_regex(&format!(r"\b{}\b", phrase_alternation(&all)))
+/// Verbs that carry a file where its owner means it to go, as its owner's own step: a vault
+/// exported, a package published, a key file passed or handed to the program that uses it.
+/// Every form of each, inflected by the lexicon's rule.
+static OWNERS_STEPS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    ["export", "publish", "pass", "hand"]
+        .iter()
+        .flat_map(|lemma| verb_forms(lemma).into_iter().map(|(form, _)| form))
+        .collect()
 });
 
-/// How far before the file, in code points, its verb may stand.
-const VERB_REACH: usize = 80;
-
-/// The verb governing the file at `file_start`: the nearest one within reach before it in the
-/// same clause, unless it is disclaimed (`this tool never reads ...`), and whether it is in the
-/// form of an order.
-pub fn governing_verb(text: &str, file_start: usize) -> Governing {
-    let reach = text[..file_start].char_indices().rev().nth(VERB_REACH - 1).map_or(0, |(at, _)| at);
-    let clause = clause_start(text, file_start);
-    let from = reach.max(clause);
-    // The window searched, from the character before `from`: `\b` looks behind by one.
-    let base = text[..from].char_indices().next_back().map_or(0, |(at, _)| at);
-    let before = Searched::new(&text[base..file_start]);
-    let mut verb = None;
-    let mut at = from - base;
-    while let Some(found) = VERB.find_at(&before, at) {
-        at = found.end();
-        // `permissions are too open`: the adjective, not the verb.
-        let word = &text[base + found.start()..base + found.end()];
-        let previous = text[..base + found.start()].split_whitespace().next_back().unwrap_or("");
-        let adjective = word.eq_ignore_ascii_case("open")
-            && matches!(
-                previous.to_ascii_lowercase().as_str(),
-                "too"
-                    | "is"
-                    | "are"
-                    | "was"
-                    | "were"
-                    | "left"
-                    | "wide"
-                    | "remain"
-                    | "remains"
-                    | "stay"
-                    | "stays"
-                    | "world"
-            );
-        if !adjective {
-            verb = Some((base + found.start(), base + found.end()));
-        }
+/// The verb at token `at`, if it is one that reads or carries: not an adjective (`permissions
+/// are too open`), not the first part of a compound (`read-only`).
+fn verb_at(doc: &Doc, at: usize) -> Option<Verb> {
+    let token = &doc.tokens[at];
+    if !matches!(token.kind, Kind::Word | Kind::Ident) {
+        return None;
     }
-    let Some((start, end)) = verb else { return Governing::Nothing };
-    let word = text[start..end].to_ascii_lowercase();
-    if is_disclaimed(&text[clause..start]) {
-        Governing::Disclaimed
+    // `security dump-keychain`: a command named by its verb; `telemetry.include`: a key
+    // named by its last.
+    let word = doc.word(at);
+    if token.info.act == 0 {
+        let part = word
+            .split_once('-')
+            .map(|(verb, _)| verb)
+            .or_else(|| word.rsplit_once('.').map(|(_, key)| key));
+        return part.and_then(|part| verb_of(crate::vocab::word(part)));
+    }
+    let adjective = doc.word(at) == "open"
+        && at > 0
+        && matches!(
+            doc.word(at - 1),
+            "too"
+                | "is"
+                | "are"
+                | "was"
+                | "were"
+                | "left"
+                | "wide"
+                | "remain"
+                | "remains"
+                | "stay"
+                | "stays"
+                | "world"
+        );
+    if adjective || OWNERS_STEPS.iter().any(|step| step == word) || noun(doc, at) {
+        None
     } else {
-        Governing::Verb(kind(&word), orders(&word), start)
+        verb_of(token.info)
     }
+}
+
+/// `an access token`, `the encrypted export`, `a SOL transfer`: a determiner makes the word at
+/// `at` a noun, past one word that is no verb of its own; a third-person form after two words
+/// is the verb of their subject (`the assistant uploads`).
+fn noun(doc: &Doc, at: usize) -> bool {
+    let det = |at: usize| doc.tokens[at].info.func & func::DET != 0;
+    let modifier = |at: usize| {
+        let info = doc.tokens[at].info;
+        doc.tokens[at].kind == Kind::Word && (!info.is_verb() || info.is_participle())
+    };
+    // `out of backups`: after a preposition, only a gerund is a verb (`without reading`).
+    let prep = |at: usize| doc.tokens[at].info.func & func::PREP != 0 && doc.word(at) != "to";
+    at > 0 && (det(at - 1) || prep(at - 1) && !doc.tokens[at].info.is_gerund())
+        || at > 1 && det(at - 2) && modifier(at - 1) && !doc.tokens[at].info.is_third()
+}
+
+/// Whether the verb at token `at` of clause `clause` is taken back: it is the verb of a
+/// negated clause (`this tool never reads`, `or upload` after `does not read`) or follows it
+/// with no comma between (`does not need to read`), or a negation stands right before it
+/// (`without reading`). A verb after a negated one and a comma is a step of its own (`the
+/// server cannot reach directly, the assistant reads ...`).
+fn negated(doc: &Doc, clause: usize, at: usize) -> bool {
+    let before = at.saturating_sub(2).max(doc.clauses[clause].tokens.start)..at;
+    let reading = &doc.readings[clause];
+    let under = reading.negated
+        && reading.verb.is_none_or(|verb| {
+            verb == at
+                || verb < at
+                    && !(verb..at)
+                        .any(|b| doc.tokens[b].is_punct(',') || doc.tokens[b].is_punct(';'))
+        });
+    under || before.into_iter().any(|b| doc.tokens[b].info.func & func::NEG != 0)
 }
 
 /// What governs a file from before it.
@@ -116,148 +128,163 @@ pub enum Governing {
     Nothing,
     /// A verb a negation takes back: nothing else in the clause can read the file then.
     Disclaimed,
-    /// A verb, whether it is in the form of an order, and its byte offset.
+    /// A verb, whether it is in the form of an order, and its token.
     Verb(Verb, bool, usize),
 }
 
-/// Whether a verb form gives an order (`read`, `you must send`) rather than saying what
-/// something does (`reads`, `loading`, `sent`).
-fn orders(word: &str) -> bool {
-    let describes = word.ends_with("ing")
-        || word.ends_with('s') && !word.ends_with("ss")
-        || matches!(word, "sent" | "uploaded");
-    !describes
-}
-
-/// Every verb of `text` not disclaimed, in any clause: for a description of a value that is
-/// itself the file. `read-only` and the like read nothing.
-pub fn verbs_in(text: &str) -> impl Iterator<Item = Verb> + '_ {
-    let searched = Searched::new(text);
-    let mut found = Vec::new();
-    let mut at = 0;
-    while let Some(verb) = VERB.find_at(&searched, at) {
-        at = verb.end();
-        if text[verb.end()..].starts_with('-') {
-            continue;
-        }
-        // `only reports whether the login succeeded`: what is carried is an answer, not the file.
-        let next = text[verb.end()..].trim_start();
-        if ["whether ", "if ", "that "].iter().any(|word| next.starts_with(word)) {
-            continue;
-        }
-        if !is_disclaimed(&text[clause_start(text, verb.start())..verb.start()]) {
-            found.push(kind(&text[verb.start()..verb.end()].to_ascii_lowercase()));
-        }
-    }
-    found.into_iter()
-}
-
-/// `the contents of`, `the full text of`, `a copy of your`, `the last 500 lines of`: the file named as content asked
-/// for. `before` runs from the file's clause to the file, whose own directory prefix (`~/`,
-/// `%APPDATA%\`) it may end with.
-static NOMINAL: LazyLock<Regex> = LazyLock::new(|| {
-    ascii_regex(
-        r"(?i)\b(?:(?:full|raw|entire|complete|whole|last|first)\s+)?(?:\d+\s+)?(?:contents?|text|copy|body|lines|entries)\s+of\s+(?:(?:the|your|their|this|that|its|user's|user’s|users')\s+){0,3}$",
-    )
-});
-
-pub fn nominal(before: &str) -> Option<Verb> {
-    let trimmed = before.trim_end_matches(|c: char| !c.is_whitespace());
-    let found = NOMINAL.find(trimmed)?;
-    (!is_disclaimed(&trimmed[..found.start()])).then_some(Verb::Read)
-}
-
-/// Whether the words before a verb negate it: a negation among the two words before it, with
-/// no comma or colon after the negation ("never skip, read ..." still reads). A verb
-/// coordinated with an earlier data verb takes that one's negation ("never read, copy or
-/// upload"), but not with any verb ("don't wait and read ..." still reads).
-fn is_disclaimed(before_verb: &str) -> bool {
-    let words: Vec<&str> = before_verb.split_whitespace().collect();
-    // `neither file is read into the conversation or transmitted`: `neither` denies every
-    // verb of its clause.
-    if words.iter().any(|word| bare(word) == "neither") {
-        return true;
-    }
-    let mut end = words.len();
+/// The verb governing the file at token `file`: the nearest one before it in its clause, no
+/// token of it starting before byte `reach`, unless it is taken back, and whether its form
+/// orders (`read`, `send`) rather than says what something does (`reads`, `sent`).
+pub fn governing_verb(doc: &Doc, file: usize, reach: usize) -> Governing {
+    let Some(clause) = doc.clause_of(file) else { return Governing::Nothing };
+    // A bracket interrupts a clause, it does not end it: `open the user's config
+    // (~/Library/...)`, `Copy the token line (and the user line) out of ~/.config/gh/hosts.yml`.
+    let mut found;
+    let mut c = clause;
+    let mut to = file;
     loop {
-        let window = &words[end.saturating_sub(2)..end];
-        let negation = window.iter().rposition(|word| is_negation(word));
-        if negation
-            .is_some_and(|at| !window[at + 1..].iter().any(|word| word.ends_with([',', ':'])))
-        {
-            return true;
+        let opens = doc.clauses[c].tokens.start;
+        found = (opens..to)
+            .rev()
+            .take_while(|&at| doc.tokens[at].start >= reach)
+            .find_map(|at| Some((verb_at(doc, at)?, at)));
+        // The bracket holds the file first (`(default ~/.ssh/id_ed25519)` is a note).
+        let file_first = || !(opens..to).any(|at| doc.tokens[at].kind == Kind::Word);
+        let previous = c.checked_sub(1).map(|p| &doc.clauses[p]);
+        // `telemetry.include: process env, ~/.aws/credentials`: a short label before a colon.
+        // The label is what its line holds before the colon.
+        let label = previous.is_some_and(|p| {
+            let line = p
+                .tokens
+                .clone()
+                .rev()
+                .find(|&at| doc.tokens[at].is(crate::text::lex::flag::LINE_START))
+                .unwrap_or(p.tokens.start);
+            p.tokens.end - line <= 4
+                && p.tokens.clone().next_back().is_some_and(|at| doc.tokens[at].is_punct(':'))
+        });
+        let interrupted = previous.is_some_and(|p| p.sentence == doc.clauses[c].sentence)
+            && (doc.clauses[c].bracketed && (c != clause || file_first())
+                || previous.is_some_and(|p| p.bracketed)
+                || label);
+        if found.is_some() || !interrupted {
+            break;
         }
-        match words[..end] {
-            [.., verb, conjunction] if is_conjunction(conjunction) && handles_data(verb) => {
-                end -= 2;
-            }
-            _ => return false,
-        }
-        while end > 0 && words[end - 1].ends_with(',') && handles_data(words[end - 1]) {
-            end -= 1;
-        }
+        c -= 1;
+        to = doc.clauses[c].tokens.end;
     }
+    let clause = c;
+    let Some((verb, at)) = found else { return Governing::Nothing };
+    // `copies the folder, excluding Login Data`, `rather than reading ~/.netrc`.
+    let left_out =
+        (at + 1..file).any(|b| doc.tokens[b].info.func & (func::EXCEPT | func::INSTEAD) != 0);
+    if negated(doc, clause, at) || left_out {
+        return Governing::Disclaimed;
+    }
+    let orders = doc.tokens[at].info.forms & form::BASE != 0;
+    Governing::Verb(verb, orders, at)
 }
 
-fn bare(word: &str) -> String {
-    word.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '\u{2019}')
-        .replace('\u{2019}', "'")
-        .to_ascii_lowercase()
+/// Every verb among the tokens `range` that is not taken back: for a description of a value
+/// that is itself the file, or what a sentence goes on to do. A verb carrying an answer
+/// (`only reports whether the login succeeded`) carries no file.
+pub fn verbs_in<'d>(doc: &'d Doc<'_>, range: Range<usize>) -> impl Iterator<Item = Verb> + 'd {
+    range.filter_map(|at| {
+        let verb = verb_at(doc, at)?;
+        // `read-only`: half of a compound, and what it qualifies a noun (`read-only view`).
+        let compound = |at: usize| {
+            doc.word(at).contains('-')
+                || doc.tokens.get(at + 1).is_some_and(|next| next.is_punct('-'))
+        };
+        if compound(at) || at > 0 && compound(at - 1) {
+            return None;
+        }
+        if doc.tokens.get(at + 1).is_some_and(|next| next.kind == Kind::Word)
+            && matches!(doc.word(at + 1), "whether" | "if" | "that")
+        {
+            return None;
+        }
+        let clause = doc.clause_of(at)?;
+        (!negated(doc, clause, at)).then_some(verb)
+    })
 }
 
-fn is_negation(word: &str) -> bool {
-    let word = bare(word);
-    word.ends_with("n't")
-        || [
-            "not", "never", "cannot", "cant", "wont", "dont", "doesnt", "without", "no", "nor",
-            "neither",
-        ]
-        .contains(&word.as_str())
+/// `the contents of`, `the full text of`, `a copy of your`, `the last 500 lines of`: the file
+/// at token `file` named as content asked for, not in a negated clause.
+pub fn nominal(doc: &Doc, file: usize) -> Option<Verb> {
+    let clause = doc.clause_of(file)?;
+    let of = of_before(doc, file)?;
+    let head = of.checked_sub(1).filter(|&head| head >= doc.clauses[clause].tokens.start)?;
+    let content = doc.tokens[head].info.thing & thing::CONTENT != 0
+        || matches!(doc.word(head), "copy" | "copies" | "line" | "lines" | "entries");
+    (content && !doc.readings[clause].negated).then_some(Verb::Read)
 }
 
-/// A read or carry verb, or a verb a disclaimer lists beside one ("never stores or sends ...").
-fn handles_data(word: &str) -> bool {
-    let word = bare(word);
-    READ_VERBS.contains(&word.as_str())
-        || CARRY_VERBS.contains(&word.as_str())
-        || HANDLING_VERBS.contains(&word.as_str())
+/// The `of` the file at token `file` hangs from, past a prefix written against it
+/// (`%APPDATA%\`) and up to three determiners (`the contents of the user's ...`).
+fn of_before(doc: &Doc, file: usize) -> Option<usize> {
+    let opens = doc.clauses[doc.clause_of(file)?].tokens.start;
+    let mut at = file;
+    while at > opens && doc.tokens[at - 1].end == doc.tokens[at].start {
+        at -= 1;
+    }
+    let mut determiners = 0;
+    while at > opens
+        && determiners < 3
+        && (doc.tokens[at - 1].info.func & (func::DET | func::PRONOUN) != 0
+            || doc.tokens[at - 1].is(crate::text::lex::flag::POSSESSIVE))
+    {
+        at -= 1;
+        determiners += 1;
+    }
+    (at > opens && doc.word(at - 1) == "of").then(|| at - 1)
 }
 
-#[rustfmt::skip]
-const HANDLING_VERBS: &[&str] = &[
-    "store", "stores", "share", "shares", "log", "logs", "save", "saves", "keep", "keeps",
-    "touch", "touches", "modify", "modifies", "write", "writes", "use", "uses",
-];
-
-fn is_conjunction(word: &str) -> bool {
-    ["or", "and", "and/or"].contains(&bare(word).as_str())
-}
-
-/// `X is to be forwarded`, `X must be read`: a passive order right after the file, in its
-/// clause.
-static PASSIVE: LazyLock<Regex> = LazyLock::new(|| {
-    ascii_regex(
-        r"(?i)^[^.;:]{0,40}?\b(?:is|are|must|should|shall)\s+(?:to\s+)?be\s+(?:(read|opened|loaded|copied|printed)|(sent|forwarded|uploaded|attached|included|pasted|quoted|collected|submitted))\b",
-    )
-});
-
-/// A passive statement of what is done with the file (`the login keychain at ... is read,
-/// base64-encoded and placed in this field`), or the file handed on in a participle (`needs
-/// ~/.ssh/id_ed25519 and ~/.ssh/config pasted in full`). Not by a named agent (`~/.netrc is
-/// read by curl`), and not printed: a file's path is printed, not its contents.
-static STATED: LazyLock<Regex> = LazyLock::new(|| {
-    ascii_regex(
-        r"(?i)^(?:[^.;:]{0,40}?\b(?:is|are|gets|get)|(?:\s+(?:and|or)\s+\S+)?)\s+(?:(read|opened|loaded|copied)|(sent|forwarded|uploaded|attached|included|pasted|quoted|collected|submitted))\b(\s+by\b)?",
-    )
-});
-
-pub fn passive(after: &str) -> Option<Verb> {
-    // A match that took the sentence's stop (`export_2024.json.`) ends the sentence.
-    if after.trim_start().starts_with(|c: char| c.is_uppercase()) {
+/// `X is to be forwarded`, `the login keychain at ... is read, base64-encoded and placed in
+/// this field`: the file in the subject of a passive clause. Or the file handed on in a
+/// participle (`needs ~/.ssh/id_ed25519 and ~/.ssh/config pasted in full`). Not by a named
+/// agent (`~/.netrc is read by curl`).
+pub fn passive(doc: &Doc, file: usize) -> Option<Verb> {
+    let clause = doc.clause_of(file)?;
+    let reading = &doc.readings[clause];
+    let by_agent = |verb: usize| doc.tokens.get(verb + 1).is_some() && doc.word(verb + 1) == "by";
+    // `The path of ~/.kube/config is printed`: what is done is done to the path, not the file.
+    let attribute = || {
+        let of = of_before(doc, file);
+        of.is_some_and(|of| {
+            of > 0
+                && doc.tokens[of - 1].info.thing & thing::CONTENT == 0
+                && !matches!(doc.word(of - 1), "copy" | "copies")
+        })
+    };
+    // The clause's verb a participle after the file and a `be` (`before the first mint, the
+    // keypair at ... must be read`, `... is to be read`), whatever form the clause takes.
+    let after_be = |verb: usize| {
+        verb > file
+            && doc.tokens[verb].info.is_participle()
+            && (file + 1..verb).any(|at| doc.tokens[at].info.func & func::BE != 0)
+            && !(file + 1..verb).any(|at| doc.tokens[at].kind == Kind::Punct(','))
+    };
+    if (reading.form == Form::Passive && reading.subject_tokens.contains(&file)
+        || reading.verb.is_some_and(after_be))
+        && !attribute()
+        && let Some(verb) = reading.verb
+        && !reading.negated
+        && !by_agent(verb)
+    {
+        return verb_at(doc, verb);
+    }
+    // The participle right after the file, past a list of files (`X and Y pasted`).
+    let end = doc.clauses[clause].tokens.end;
+    let mut at = file + 1;
+    while at + 1 < end
+        && matches!(doc.word(at), "and" | "or")
+        && doc.tokens[at + 1].kind == Kind::Path
+    {
+        at += 2;
+    }
+    if at >= end || !doc.tokens[at].info.is_participle() || by_agent(at) || reading.negated {
         return None;
     }
-    let found = PASSIVE
-        .captures(after)
-        .or_else(|| STATED.captures(after).filter(|found| found.get(3).is_none()))?;
-    Some(if found.get(2).is_some() { Verb::Carry } else { Verb::Read })
+    verb_at(doc, at)
 }
