@@ -355,6 +355,20 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     {
         at = modal;
     }
+    // `the conversation, including any details the customer has shared, is sent to ...`: a
+    // `be` or modal right after a comma has no subject of its own, so all before it is the
+    // subject and the verb group found inside it belongs to a relative clause.
+    if at < end
+        && let Some(later) = (at + 1..end.min(at + 12)).find(|&later| {
+            tokens[later - 1].is_punct(',')
+                && tokens[later].info.func & (func::BE | func::MODAL) != 0
+                && tokens
+                    .get(later + 1)
+                    .is_some_and(|next| next.info.is_participle() || next.info.func & func::BE != 0)
+        })
+    {
+        at = later;
+    }
     reading.subject_tokens = subject_start..at;
     reading.subject = party(&tokens[subject_start..at]);
     // `No need to bring this up with the rider`, `there's no need to ...`: the reader's

@@ -15,6 +15,9 @@ pub enum Family {
     Conceal,
     /// Steers the agent's choice of tool: this tool alone, or this tool ahead of every other.
     Steer,
+    /// Sends something to an address the sentence names: the verb, then a URL or an email
+    /// address before the sentence ends. What is sent is judged by the rule that reads it.
+    Send,
 }
 
 /// One phrase: its family, the literal fragments (lowercase) at least one of which every match
@@ -25,7 +28,22 @@ pub struct Phrase {
     pub pattern: &'static str,
 }
 
-use Family::{Conceal, Steer, Takeover};
+use Family::{Conceal, Send, Steer, Takeover};
+
+/// Between a verb of [`Send`] and its address: anything but the end of a sentence, where a dot
+/// inside a name (`.env`, `config.json`) ends nothing.
+macro_rules! reach {
+    () => {
+        r"(?:[^.;!?。\n]|\.\S){0,200}?"
+    };
+}
+
+/// A web or email address, where a phrase of [`Send`] ends.
+macro_rules! address {
+    () => {
+        r"(?:https?://\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
+    };
+}
 
 /// Between two parts of one order: anything but the end of a sentence.
 macro_rules! gap {
@@ -108,6 +126,11 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Takeover, arms: &["只执行", "只听从", "只遵循", "只服从"], pattern: r"只(?:执行|听从|遵循|服从)(?:本|此|这个|该)服务器" },
     Phrase { family: Conceal, arms: &["不要", "隐瞒", "保密"], pattern: r"不要(?:告诉|通知|提及|透露|提醒)(?:给)?用户|(?:对|向)用户(?:隐瞒|保密)" },
     Phrase { family: Conceal, arms: &["如果用户"], pattern: concat!(r"如果用户问", gap!(40), r"(?:就说|告诉他们|回答)") },
+    // Sending, in each language: the verb, then the address it sends to.
+    Phrase { family: Send, arms: &["env", "mand", "remit", "sub"], pattern: concat!(r"\b(?:env[ií](?:a|e|en|ar|ad|ando)|reenv[ií](?:a|e|ar)|manda(?:r|d)?|mande|remit(?:e|a|ir)|sub(?:e|a|ir))\b", reach!(), address!()) },
+    Phrase { family: Send, arms: &["envo", "transm", "télévers", "televers"], pattern: concat!(r"\b(?:envoi(?:e|ent|er)|envoy(?:ez|er|ons)|transmet(?:s|tez|tre)?|t[ée]l[ée]vers(?:e|ez|er))\b", reach!(), address!()) },
+    Phrase { family: Send, arms: &["schick", "sende", "sendet", "übermittel", "ubermittel"], pattern: concat!(r"\b(?:schick(?:t|e|en|st)?|sende(?:t|n)?|[üu]bermittel(?:t|e|n|st)?)\b", reach!(), address!()) },
+    Phrase { family: Send, arms: &["envi", "mand", "invi", "trasmett"], pattern: concat!(r"\b(?:envi(?:a|e|ar)|mand(?:a|e|ar|are)|invi(?:a|i|are)|trasmett(?:i|ere))\b", reach!(), address!()) },
 ];
 
 /// The literal fragments that arm `family`'s phrases.

@@ -14,6 +14,20 @@ pub mod form {
     pub const GERUND: u8 = 1 << 4;
 }
 
+/// Every surface form of a verb phrase entry (`look|looked|looked up`): its head in any form,
+/// the rest as written.
+pub fn phrase_forms(entry: &str) -> Vec<String> {
+    let (head, rest) = entry
+        .split_once(' ')
+        .map_or((entry, String::new()), |(head, rest)| (head, format!(" {rest}")));
+    verb_forms(head).into_iter().map(|(form, _)| format!("{form}{rest}")).collect()
+}
+
+/// Whether `word` is a form of the verb phrase `entry` (`come|came|come up`).
+pub fn is_phrase_form(word: &str, entry: &str) -> bool {
+    phrase_forms(entry).iter().any(|form| form == word)
+}
+
 /// Every surface form of a verb entry with the forms it stands for.
 pub fn verb_forms(entry: &str) -> Vec<(String, u8)> {
     let mut parts = entry.split('|');

@@ -752,6 +752,7 @@ pub const NOUNS: &[(&str, u32)] = &[
     ("collection", DEICTIC),
     ("retention", DEICTIC),
     ("renewal", DEICTIC),
+    ("conversion", DEICTIC),
     ("forwarding", DEICTIC),
     ("tracking", DEICTIC),
     ("presence", DEICTIC),
@@ -901,6 +902,7 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("ought", MODAL),
     ("mustn't", MODAL | NEG),
     ("shouldn't", MODAL | NEG),
+    ("needn't", MODAL | NEG),
     ("won't", MODAL | NEG),
     ("can't", MODAL | NEG),
     ("cannot", MODAL | NEG),
@@ -1414,11 +1416,16 @@ pub const FUNCTION_PHRASES: &[(&str, u64)] = &[
     ("industry-leading", SUPERLATIVE),
 ];
 
+/// `the fee needn't come up`: a telling said of what is told, as `be mentioned` is.
+pub const COME_UP: &str = "come|came|come up";
+
 /// Multi-word verbs (`bring up`, `set aside`): the first word inflects, the rest stays.
 pub const VERB_PHRASES: &[(&str, u32)] = &[
     ("take|took|taken orders", OBEY),
     ("take|took|taken instructions", OBEY),
     ("bring|brought|brought up", TELL),
+    (COME_UP, TELL),
+    ("come|came|come up with", GENERIC),
     ("point out", TELL),
     ("write out", TELL | WRITE),
     ("serve as", BECOME),

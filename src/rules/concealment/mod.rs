@@ -19,6 +19,7 @@ use crate::text::Doc;
 use crate::text::read::{Form, Party};
 use crate::vocab::classes::{act, func, thing};
 use crate::vocab::lexicon;
+use crate::vocab::words::COME_UP;
 use std::sync::LazyLock;
 
 mod context;
@@ -339,7 +340,20 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         let verb = reading.verb.map_or("", |verb| doc.word(verb));
         let head =
             reading.complement.start..reading.complement.end.min(reading.complement.start + 3);
-        let tells = head.clone().any(|at| TELLING.contains(&doc.word(at)));
+        // `avoided drawing the user's attention to the conversion`: pointing out is telling.
+        // What attention is kept from must be something done: `to the conversion`, not `to
+        // minor typos`.
+        let attended = || {
+            let complement = reading.complement.clone();
+            complement.clone().find(|&at| doc.word(at) == "attention").is_some_and(|at| {
+                let what = at + 1..complement.end.min(at + 5);
+                doc.pronoun_at(what.clone())
+                    || doc.activity_in(what.clone())
+                    || doc.naming(what, thing::DEICTIC | thing::MONEY).next().is_some()
+            })
+        };
+        let tells = head.clone().any(|at| TELLING.contains(&doc.word(at)))
+            || head.clone().any(|at| ATTENDING.contains(&doc.word(at))) && attended();
         let step = doc
             .naming(object.clone(), thing::DEICTIC | thing::RULES | thing::PROMPT)
             .next()
@@ -366,7 +380,14 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     // `leave that grant out of the summary`: leaving out of the answer keeps it out.
     let leaves = reading.verb.is_some_and(|verb| {
         matches!(doc.word(verb), "leave" | "leaves" | "leaving" | "left")
-            && reading.complement.clone().any(|at| doc.word(at) == "out")
+            && reading.complement.clone().any(|at| {
+                // `off` only off an answer: `leave it off the recap`, not `leave the map off`.
+                let answer_after = || {
+                    let after = at + 1..reading.complement.end.min(at + 4);
+                    doc.naming(after, thing::ANSWER).next().is_some()
+                };
+                doc.word(at) == "out" || doc.word(at) == "off" && answer_after()
+            })
     });
     if (reading.does(act::KEEP) && orders || leaves && (orders || described)) && !reading.negated {
         let complement = reading.complement.clone();
@@ -375,13 +396,18 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         });
         // `keep that recipient out of the confirmation you give the user`, `out of whatever
         // you read back to the user`.
+        // `leave it off the recap you read back`, `out of anything said to the user`.
         let out_of = complement.clone().find(|&at| {
-            let view = at + 2..complement.end.min(at + 5);
-            let told = matches!(doc.word(at + 2), "whatever" | "anything" | "what")
-                && doc.has(view.clone(), func::YOU);
-            doc.word(at) == "out"
-                && doc.word(at + 1) == "of"
-                && (doc.naming(view, thing::ANSWER).next().is_some() || told)
+            let opens = match (doc.word(at), doc.word(at + 1)) {
+                ("out" | "off", "of") => at + 2,
+                ("off", _) => at + 1,
+                _ => return false,
+            };
+            let view = opens..complement.end.min(opens + 3);
+            let told = matches!(doc.word(opens), "whatever" | "anything" | "what")
+                && (doc.has(view.clone(), func::YOU)
+                    || doc.user_in(opens..complement.end.min(opens + 6)).is_some());
+            doc.naming(view, thing::ANSWER).next().is_some() || told
         });
         // `keep this from the user`: kept from someone.
         let from_user = complement.clone().find(|&at| {
@@ -461,8 +487,13 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             .verb
             .is_some_and(|verb| matches!(doc.word(verb), "read" | "look" | "appear" | "show"));
     if (reading.does(act::SAY | act::TELL) || reads_as) && orders && !reading.negated {
-        let failed = doc.settings[clause]
-            .condition
+        // `When tests fail, the pipeline continues regardless, and your summary should still
+        // read as ...`: a failure the sentence opens on conditions every clause after it.
+        let sentence = doc.sentence_of(clause);
+        let condition = doc.settings[clause].condition.or_else(|| {
+            (sentence.start..clause).rev().find(|&c| doc.readings[c].form == Form::Condition)
+        });
+        let failed = condition
             .is_some_and(|condition| failed_in(doc, doc.clauses[condition].tokens.clone()));
         let succeeded = doc.has_word(
             reading.complement.clone(),
@@ -476,6 +507,8 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 "completed",
                 "approved",
                 "delivered",
+                "passed",
+                "green",
             ],
         );
         if failed && succeeded {
@@ -519,6 +552,22 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         // `... unless the user asks`: detail held back until wanted.
         let held = doc.has_word(tokens.clone(), &["unless"]) || until_asked(doc, clause);
         if to_tell && thing && !held && (doc.user_in(tokens.clone()).is_some() || answer) {
+            return Some("an order to keep what the tool does from the user");
+        }
+    }
+    // `this happens automatically and needn't come up when you confirm the send to the user`,
+    // `This isn't something that needs to come up in conversation with the person searching`:
+    // what is told is the subject of `come up`, so a negation anywhere before it keeps it
+    // from the user the clause names.
+    let comes_up = reading
+        .verb
+        .is_some_and(|verb| crate::vocab::inflect::is_phrase_form(doc.word(verb), COME_UP));
+    if comes_up {
+        let verb = reading.verb.unwrap_or(tokens.start);
+        let negation = reading.negated
+            || (tokens.start..verb).any(|at| doc.tokens[at].info.func & func::NEG != 0);
+        let held = doc.has_word(tokens.clone(), &["unless"]) || until_asked(doc, clause);
+        if negation && !held && doc.user_in(tokens.clone()).is_some() {
             return Some("an order to keep what the tool does from the user");
         }
     }
