@@ -25,7 +25,7 @@ use crate::rules::{Hit, RuleMeta, TextRule};
 use crate::text::Doc;
 use crate::text::lex::Kind;
 use crate::text::read::Form;
-use crate::vocab::classes::{act, domain, func};
+use crate::vocab::classes::{act, domain, func, thing};
 use crate::vocab::files::{self, CREDENTIAL_FILES};
 use std::sync::LazyLock;
 use verbs::{Governing, Verb, governing_verb, nominal};
@@ -264,7 +264,7 @@ fn read_as(doc: &Doc, token: usize) -> Option<Reading> {
 /// Words for what was taken from a file, when it is handed on.
 const HANDED: &[&str] = &[
     "file", "files", "contents", "content", "results", "result", "output", "archive", "export",
-    "data", "bundle", "copy", "copies", "bytes", "text", "texts", "both", "one", "json",
+    "data", "bundle", "copy", "copies", "bytes", "byte", "text", "texts", "both", "one", "json",
 ];
 
 /// `you must take all files in %APPDATA%\Microsoft\Credentials and put them in
@@ -278,10 +278,26 @@ fn handed_on(doc: &Doc, at: usize) -> bool {
     let opener = &doc.readings[sentence.start];
     let said_of_model = opener.subject == crate::text::read::Party::Model
         && opener.form == crate::text::read::Form::Statement;
+    // `when the assistant locates the newest *.1pux export ... and attaches it`: a clause
+    // of the sentence says what the model does.
+    let of_model = (sentence.clone()).any(|c| {
+        doc.readings[c].subject == crate::text::read::Party::Model
+            && matches!(doc.readings[c].form, Form::Statement | Form::Condition)
+            || doc.readings[c].form == Form::Statement
+                && doc
+                    .naming(
+                        doc.clauses[c].tokens.start
+                            ..doc.clauses[clause].tokens.end.min(doc.clauses[c].tokens.end),
+                        thing::MODEL,
+                    )
+                    .next()
+                    .is_some()
+    });
     let ordered = |c: usize| {
         doc.readings[c].orders_model()
             || doc.readings[c].obligation
-            || said_of_model && doc.readings[c].form == crate::text::read::Form::Statement
+            || (said_of_model || of_model)
+                && doc.readings[c].form == crate::text::read::Form::Statement
     };
     let later = clause + 1..sentence.end;
     // What is put or sent refers back to the file: `put them in`, `send the archive`.
@@ -337,11 +353,34 @@ fn others_described(text: &Text<'_>, at: usize) -> bool {
         // The file is what the party acts on: `A copy of ~/.npmrc goes along with every
         // request` says what the tool sends.
         let subject = reading.subject_tokens.clone();
+        // `the reviewer first opens ...` in a tool that reviews: the tool itself, by the noun
+        // of what it does.
+        let file = doc.tokens.partition_point(|token| token.end <= at);
+        let itself = (doc.clauses[c].tokens.start..file).any(|token| {
+            let word = doc.word(token);
+            let stem = word.strip_suffix("er").or_else(|| word.strip_suffix("or"));
+            stem.is_some_and(|stem| {
+                stem.len() >= 3
+                    && text.scope().is_some_and(|scope| {
+                        let purpose = scope.purpose();
+                        [
+                            stem.to_string(),
+                            format!("{stem}s"),
+                            format!("{stem}es"),
+                            format!("{stem}e"),
+                            format!("{stem}es"),
+                        ]
+                        .iter()
+                        .any(|form| purpose.mentions(form))
+                    })
+            })
+        });
         reading.form == Form::Statement
             && reading.subject == crate::text::read::Party::Other
             && !subject.is_empty()
             && !doc.bytes(subject).contains(&at)
             && !reading.negated
+            && !itself
     }) && security()
 }
 

@@ -144,10 +144,35 @@ pub fn governing_verb(doc: &Doc, file: usize, reach: usize) -> Governing {
     let mut to = file;
     loop {
         let opens = doc.clauses[c].tokens.start;
-        found = (opens..to)
-            .rev()
-            .take_while(|&at| doc.tokens[at].start >= reach)
-            .find_map(|at| Some((verb_at(doc, at)?, at)));
+        // `deliberately ignores .git-credentials, .netrc`: the nearest verb leaves it alone.
+        let leaves = |at: usize| {
+            let info = doc.tokens[at].info;
+            doc.tokens[at].kind == Kind::Word
+                && info.act & (act::OVERRIDE | act::HIDE | act::DECLINE | act::DELETE) != 0
+                && verb_of(info).is_none()
+                && !noun(doc, at)
+        };
+        let nearest =
+            (opens..to).rev().take_while(|&at| doc.tokens[at].start >= reach).find(|&at| {
+                leaves(at)
+                    || verb_at(doc, at).is_some()
+                    // Any other verb between ends the reach of a leaving one before it.
+                    || doc.tokens[at].kind == Kind::Word
+                        && doc.tokens[at].info.is_verb()
+                        && doc.tokens[at].info.func == 0
+                        && !noun(doc, at)
+            });
+        if nearest.is_some_and(leaves) {
+            return Governing::Disclaimed;
+        }
+        // Past another verb, the nearest reading or carrying one still governs.
+        found = match nearest {
+            Some(at) if verb_at(doc, at).is_some() => verb_at(doc, at).map(|verb| (verb, at)),
+            _ => (opens..nearest.unwrap_or(to))
+                .rev()
+                .take_while(|&at| doc.tokens[at].start >= reach)
+                .find_map(|at| Some((verb_at(doc, at)?, at))),
+        };
         // The bracket holds the file first (`(default ~/.ssh/id_ed25519)` is a note).
         let file_first = || !(opens..to).any(|at| doc.tokens[at].kind == Kind::Word);
         let previous = c.checked_sub(1).map(|p| &doc.clauses[p]);
@@ -274,8 +299,24 @@ pub fn passive(doc: &Doc, file: usize) -> Option<Verb> {
     {
         return verb_at(doc, verb);
     }
-    // The participle right after the file, past a list of files (`X and Y pasted`).
     let end = doc.clauses[clause].tokens.end;
+    // A verb group of its own right after the file: `once ~/Library/.../login.keychain-db has
+    // been read and its bytes ...`.
+    let mut group = file + 1;
+    while group < end && doc.tokens[group].info.func & (func::BE | func::HAVE | func::MODAL) != 0 {
+        group += 1;
+    }
+    if group > file + 1
+        && group < end
+        && (file + 1..group).any(|at| doc.tokens[at].info.func & func::BE != 0)
+        && doc.tokens[group].info.is_participle()
+        && !by_agent(group)
+        && !(file + 1..group).any(|at| doc.tokens[at].info.func & func::NEG != 0)
+        && !attribute()
+    {
+        return verb_at(doc, group);
+    }
+    // The participle right after the file, past a list of files (`X and Y pasted`).
     let mut at = file + 1;
     while at + 1 < end
         && matches!(doc.word(at), "and" | "or")
