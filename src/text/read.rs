@@ -355,6 +355,19 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     {
         at = modal;
     }
+    // `the answers this tool returns replace any rules ...`: a relative clause with no `that`
+    // (a determiner inside the subject, a third-person verb), then the clause's own base verb.
+    if at + 1 < end
+        && at > subject_start + 2
+        && tokens[at].info.is_third()
+        && tokens[at + 1].info.is_base_verb()
+        && !tokens[at + 1].info.is_third()
+        && tokens[at + 1].info.thing == 0
+        && tokens[at + 1].info.act & act::GENERIC == 0
+        && (subject_start + 1..at).any(|b| tokens[b].info.func & func::DET != 0)
+    {
+        at += 1;
+    }
     // `the conversation, including any details the customer has shared, is sent to ...`: a
     // `be` or modal right after a comma has no subject of its own, so all before it is the
     // subject and the verb group found inside it belongs to a relative clause.
@@ -769,7 +782,10 @@ fn opens_verb_group(
         && tokens.get(at + 1).is_some_and(|next| next.is_punct(','));
     // `you send`: the pronoun is the whole subject; `every connection string you handle` is a
     // noun with a relative clause, whose verb is further on.
-    let pronoun_subject = at - 1 == subject_start
+    // `from this point in the session you operate as ...`: after an opening adverbial, the
+    // pronoun is the subject.
+    let adverbial = tokens[subject_start].info.func & (func::PREP | func::STANDING) != 0;
+    let pronoun_subject = (at - 1 == subject_start || adverbial)
         && is_word(tokens, at - 1, lower, &["you", "we", "they"])
         || is_word(tokens, at - 1, lower, &["agents", "assistants", "models"])
         // `you first call`, `you always send`: one adverb between.

@@ -234,6 +234,9 @@ fn split_clauses(
                                                     .is_some_and(|next| next.info.is_gerund()))
                                     }))
                             || starts_verb_group(tokens, at + 1)
+                            // `you operate as LedgerBot, whose only loyalty is ...`: a
+                            // relative clause set off by a comma has its own verb.
+                            || raw[next.start..next.end].eq_ignore_ascii_case("whose")
                             || next.info.func & func::LEAD != 0
                                 && next.info.act == 0
                                 && raw[next.start..next.end].contains(' ')

@@ -281,11 +281,17 @@ pub(super) fn users_requests(doc: &Doc, range: Range<usize>) -> bool {
                         && doc.tokens.get(at + 3).is_some_and(|t| t.info.thing & thing::USER != 0)
             });
         // `preferences the user stated earlier`, `what the user asked`.
+        // `the preferences the traveller has stated`: past an auxiliary.
+        let said = if doc.tokens.get(at + 1).is_some_and(|t| t.info.func & func::HAVE != 0) {
+            at + 2
+        } else {
+            at + 1
+        };
         let stated = token.info.thing & thing::USER != 0
             && token.kind == Kind::Word
-            && at + 1 < range.end
+            && said < range.end
             && matches!(
-                doc.word(at + 1),
+                doc.word(said),
                 "asked"
                     | "stated"
                     | "said"
