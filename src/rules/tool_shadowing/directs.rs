@@ -226,9 +226,21 @@ fn distrust(doc: &Doc, found: &Found) -> Option<usize> {
     let acted_on = doc.acted_on(clause);
     let object =
         acted_on.contains(&found.at) || verb < found.at && !through_companion(doc, verb, found.at);
+    // `The GitHub server's create_pull_request drops reviewers, so this v2 replaces it`: a
+    // later clause of the sentence takes the tool's place by a pronoun for it.
+    let strong_target = found.target.general() || found.target.elsewhere();
+    let replaced_later = (clause + 1..doc.sentence_of(clause).end).find(|&c| {
+        !doc.readings[c].negated
+            && doc.clauses[c].tokens.clone().any(|at| {
+                doc.tokens[at].info.act & act::DEPRECATE != 0
+                    && doc.tokens[at].info.is_third()
+                    && matches!(doc.word(at + 1), "it" | "them")
+            })
+    });
     if !object {
-        return None;
+        return replaced_later.filter(|_| strong_target);
     }
+    let replaced_later = replaced_later.filter(|_| strong_target);
     if (overriding || refusing) && reading.orders_model() {
         return Some(clause);
     }
@@ -245,7 +257,7 @@ fn distrust(doc: &Doc, found: &Found) -> Option<usize> {
     {
         return Some(clause);
     }
-    None
+    replaced_later
 }
 
 /// Nouns that claim another tool's place.
