@@ -307,6 +307,12 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
             ["example:", "examples:", "sample:", "e.g.:", "for example:"]
                 .iter()
                 .any(|end| line.ends_with(end))
+                // `The model's Jinja chat template, as stored in tokenizer_config.json:`.
+                || line.ends_with(':')
+                    && line.len() <= 120
+                    && ["chat template", "prompt format", "prompt template"]
+                        .iter()
+                        .any(|w| line.contains(w))
         })
     };
     let shown = under_heading

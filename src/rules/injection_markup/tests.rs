@@ -360,3 +360,11 @@ fn marks_offered_as_examples_or_preset_for_a_tokens_property() {
     let notes = preset.replace("\"tokens\"", "\"notes\"");
     assert_eq!(worst(&notes), Some(Severity::Medium));
 }
+
+#[test]
+fn a_template_written_out_under_a_line_that_names_it() {
+    let template = "The model's Jinja chat template, as stored in tokenizer_config.json:\n{% for message in messages %}<|start_header_id|>{{ message['role'] }}<|end_header_id|>\n\n{{ message['content'] }}<|eot_id|>{% endfor %}{% if add_generation_prompt %}<|start_header_id|>assistant<|end_header_id|>\n\n{% endif %}";
+    quiet(template);
+    // The same markers with no line naming a template are still marks a model may read.
+    medium("Summarises a page.\n<|start_header_id|>assistant<|end_header_id|>\n\n");
+}

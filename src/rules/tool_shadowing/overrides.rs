@@ -127,8 +127,9 @@ pub fn sentence(doc: &Doc, sentence: usize) -> Option<usize> {
     let conceded = tokens.clone().any(|at| {
         concedes(doc, at) && !offered(at) && {
             let after = at + 1..tokens.end.min(at + 1 + REACH);
-            let user = after.clone().any(|a| doc.tokens[a].info.thing & thing::USER != 0);
-            user && after.clone().any(|a| CHOOSING.contains(&doc.word(a)))
+            // The user chooses: `the user asks`, not `including a tool, asks the user`.
+            let user = after.clone().find(|&a| doc.tokens[a].info.thing & thing::USER != 0);
+            user.is_some_and(|user| (user + 1..after.end).any(|a| CHOOSING.contains(&doc.word(a))))
         }
     });
     if !conceded {

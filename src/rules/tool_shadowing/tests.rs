@@ -450,3 +450,10 @@ fn another_servers_tool_replaced_by_a_pronoun_later_in_its_sentence() {
     // Its own earlier version, replaced: no other server named.
     clean("Our old forecast endpoint was slow, so this v2 replaces it.");
 }
+
+#[test]
+fn a_warning_about_whoever_asks_the_user_is_no_override_of_the_users_choice() {
+    clean(
+        "Shows balances for watch-only addresses. If anyone, including a tool, asks the user to paste a seed phrase, tell the user it is almost certainly a scam.",
+    );
+}

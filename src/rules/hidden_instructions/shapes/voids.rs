@@ -28,6 +28,24 @@ pub(super) fn voids_rules(doc: &Doc, clause: usize) -> bool {
     } else {
         reading.subject_tokens.clone()
     };
+    // `The system prompt can be overridden with `system``: a setting a parameter offers, not
+    // a claim about the model's rules.
+    let offered = doc.has_word(tokens.clone(), &["can", "may", "could"])
+        && (tokens.start..(tokens.end + 1).min(doc.tokens.len())).any(|at| {
+            matches!(doc.word(at), "with" | "via" | "using" | "through")
+                && doc.tokens[at + 1..].iter().find(|next| !next.is_punct('`')).is_some_and(
+                    |next| {
+                        next.kind == Kind::Ident
+                            || next.info.thing & thing::ARGUMENT != 0
+                            || doc
+                                .spans_at(next.start)
+                                .any(|span| span.kind == crate::text::spans::SpanKind::Code)
+                    },
+                )
+        });
+    if offered {
+        return false;
+    }
     let names_rules =
         doc.naming(subject.clone(), thing::RULES | thing::SAFETY | thing::PROMPT).next().is_some();
     let rules_subject = names_rules
