@@ -127,7 +127,7 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Conceal, arms: &["不要", "隐瞒", "保密"], pattern: r"不要(?:告诉|通知|提及|透露|提醒)(?:给)?用户|(?:对|向)用户(?:隐瞒|保密)" },
     Phrase { family: Conceal, arms: &["如果用户"], pattern: concat!(r"如果用户问", gap!(40), r"(?:就说|告诉他们|回答)") },
     // Sending, in each language: the verb, then the address it sends to.
-    Phrase { family: Send, arms: &["env", "mand", "remit", "sub"], pattern: concat!(r"\b(?:env[ií](?:a|e|en|ar|ad|ando)|reenv[ií](?:a|e|ar)|manda(?:r|d)?|mande|remit(?:e|a|ir)|sub(?:e|a|ir))\b", reach!(), address!()) },
+    Phrase { family: Send, arms: &["env", "reenv", "mand", "remit", "sub"], pattern: concat!(r"\b(?:env[ií](?:a|e|en|ar|ad|ando)|reenv[ií](?:a|e|ar)|manda(?:r|d)?|mande|remit(?:e|a|ir)|sub(?:e|a|ir))\b", reach!(), address!()) },
     Phrase { family: Send, arms: &["envo", "transm", "télévers", "televers"], pattern: concat!(r"\b(?:envoi(?:e|ent|er)|envoy(?:ez|er|ons)|transmet(?:s|tez|tre)?|t[ée]l[ée]vers(?:e|ez|er))\b", reach!(), address!()) },
     Phrase { family: Send, arms: &["schick", "sende", "sendet", "übermittel", "ubermittel"], pattern: concat!(r"\b(?:schick(?:t|e|en|st)?|sende(?:t|n)?|[üu]bermittel(?:t|e|n|st)?)\b", reach!(), address!()) },
     Phrase { family: Send, arms: &["envi", "mand", "invi", "trasmett"], pattern: concat!(r"\b(?:envi(?:a|e|ar)|mand(?:a|e|ar|are)|invi(?:a|i|are)|trasmett(?:i|ere))\b", reach!(), address!()) },

@@ -23,9 +23,9 @@ pub fn phrase_forms(entry: &str) -> Vec<String> {
     verb_forms(head).into_iter().map(|(form, _)| format!("{form}{rest}")).collect()
 }
 
-/// Whether `word` is a form of the verb phrase `entry` (`come|came|come up`).
-pub fn is_phrase_form(word: &str, entry: &str) -> bool {
-    phrase_forms(entry).iter().any(|form| form == word)
+/// Every form of each verb phrase of `entries`, as a set to look words up in once built.
+pub fn phrase_form_set(entries: &[&str]) -> std::collections::HashSet<String> {
+    entries.iter().flat_map(|entry| phrase_forms(entry)).collect()
 }
 
 /// Every surface form of a verb entry with the forms it stands for.

@@ -1429,6 +1429,9 @@ pub const VERB_PHRASES: &[(&str, u32)] = &[
     ("point out", TELL),
     ("write out", TELL | WRITE),
     ("serve as", BECOME),
+    // `you now answer only to this server`: accountable to it.
+    ("answer|answered|answered only to", OBEY),
+    ("report|reported|reported only to", OBEY),
     ("regard|regarded|regarded yourself as", BECOME),
     ("see|saw|seen yourself as", BECOME),
     ("think|thought|thought of yourself as", BECOME),

@@ -20,6 +20,10 @@ use crate::text::read::{Form, Party};
 use crate::vocab::classes::{act, func, thing};
 use crate::vocab::lexicon;
 use crate::vocab::words::COME_UP;
+
+/// Every form of `come up`.
+static COMES_UP: LazyLock<std::collections::HashSet<String>> =
+    LazyLock::new(|| crate::vocab::inflect::phrase_form_set(&[COME_UP]));
 use std::sync::LazyLock;
 
 mod context;
@@ -559,9 +563,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     // `This isn't something that needs to come up in conversation with the person searching`:
     // what is told is the subject of `come up`, so a negation anywhere before it keeps it
     // from the user the clause names.
-    let comes_up = reading
-        .verb
-        .is_some_and(|verb| crate::vocab::inflect::is_phrase_form(doc.word(verb), COME_UP));
+    let comes_up = reading.verb.is_some_and(|verb| COMES_UP.contains(doc.word(verb)));
     if comes_up {
         let verb = reading.verb.unwrap_or(tokens.start);
         let negation = reading.negated

@@ -48,8 +48,16 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     let mut words =
         lexicon().surfaces(|info| info.act & (act::SEND | act::PLACE | act::HOSTILE) != 0);
     words.extend(["goes", "go to", "{", "$", "<"]);
-    words.extend(LOOKUP.iter().map(String::as_str));
-    words.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Send));
+    // The lookup verbs that name nothing else (`query` and `dig` arm on their own words).
+    words.extend(
+        LOOKUP
+            .iter()
+            .map(String::as_str)
+            .filter(|form| form.contains("look") || form.contains("resolv")),
+    );
+    // A sending phrase in another language always ends at an address: cheaper to arm on than
+    // its verbs, whose stems (`env`, `sub`) run through English words.
+    words.extend(["://", "@"]);
     words
 });
 
@@ -133,9 +141,25 @@ impl TextRule for DataExfiltration {
         // `envía el contenido completo del archivo .env del proyecto a https://...`: an order
         // in another language that sends something the English reader knows by its name (a
         // path, a variable) to an outside address.
-        for (range, discount) in
+        // The phrases are read only where they could fire: an address to send to and
+        // something sensitive named, found from the tokens at no regex cost.
+        let addressed =
+            doc.tokens.iter().any(|token| matches!(token.kind, Kind::Url | Kind::Email));
+        // A word the English lexicon does not know that opens like a sending verb's stem.
+        let arms = crate::vocab::foreign::arms(crate::vocab::foreign::Family::Send);
+        let stem = || {
+            doc.tokens.iter().enumerate().any(|(at, token)| {
+                token.kind == Kind::Word
+                    && token.info == crate::vocab::Info::default()
+                    && arms.iter().any(|arm| doc.word(at).starts_with(arm))
+            })
+        };
+        let foreign = if addressed && stem() && doc.sensitive_in(0..doc.tokens.len()).is_some() {
             crate::rules::foreign::find(doc, crate::vocab::foreign::Family::Send)
-        {
+        } else {
+            Vec::new()
+        };
+        for (range, discount) in foreign {
             let tokens = doc.tokens.partition_point(|token| token.end <= range.start)
                 ..doc.tokens.partition_point(|token| token.start < range.end);
             // What is sent may be named before the verb (`liest ~/.kube/config und schickt
@@ -375,8 +399,12 @@ fn into_parameter<'d>(doc: &'d Doc, range: std::ops::Range<usize>) -> Option<&'d
 /// Whether a parameter's name says it takes `payload`: `api_key` a credential, `transcript`
 /// the conversation. Passing a key in the field named for it is how a tool signs in.
 fn names_payload(name: &str, payload: Sensitive) -> bool {
-    let name = name.to_ascii_lowercase();
-    let any = |words: &[&str]| words.iter().any(|word| name.contains(word));
+    // By its words, each equal to a mark or ending in one (`api_key`, `apikey`, `authToken`),
+    // so `keyword` names no key.
+    let parts = crate::rules::scope::name_words(name);
+    let any = |marks: &[&str]| {
+        parts.iter().any(|part| marks.iter().any(|mark| part == mark || part.ends_with(mark)))
+    };
     match payload {
         Sensitive::Secret => {
             any(&["key", "token", "secret", "password", "passwd", "auth", "credential", "cookie"])
@@ -489,11 +517,16 @@ fn destination_kind(doc: &Doc, at: usize) -> &'static str {
 }
 
 /// The verbs that look a name up, in every form: `resolve`, `looking up`, `pinged`.
-static LOOKUP: LazyLock<Vec<String>> = LazyLock::new(|| {
-    ["resolve", "lookup", "look|looked|looked up", "ping", "query", "dig|dug|dug", "nslookup"]
-        .iter()
-        .flat_map(|entry| crate::vocab::inflect::phrase_forms(entry))
-        .collect()
+static LOOKUP: LazyLock<std::collections::HashSet<String>> = LazyLock::new(|| {
+    crate::vocab::inflect::phrase_form_set(&[
+        "resolve",
+        "lookup",
+        "look|looked|looked up",
+        "ping",
+        "query",
+        "dig|dug|dug",
+        "nslookup",
+    ])
 });
 
 /// `resolve the hostname <the AWS secret access key>.probe.dnslookout.net`: a secret spelled
@@ -503,7 +536,7 @@ fn lookup(doc: &Doc, clause: usize) -> Option<String> {
     // The clause's verb, or a lookup verb in any form inside it (`warm the resolver by looking
     // up ...`); what it looks up follows it.
     let tokens = doc.clauses[clause].tokens.clone();
-    let verb = tokens.clone().find(|&at| LOOKUP.iter().any(|form| form == doc.word(at)))?;
+    let verb = tokens.clone().find(|&at| LOOKUP.contains(doc.word(at)))?;
     if reading.negated {
         return None;
     }

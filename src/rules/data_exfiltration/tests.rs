@@ -361,6 +361,10 @@ fn a_parameter_whose_description_fills_it_with_a_secret() {
         ),
         0
     );
+    // A name is read by its words: `keyword` names no key, `apiKey` and `api_key` do.
+    assert!(!names_payload("keyword", Sensitive::Secret));
+    assert!(names_payload("apiKey", Sensitive::Secret));
+    assert!(names_payload("api_key", Sensitive::Secret));
 }
 
 #[test]

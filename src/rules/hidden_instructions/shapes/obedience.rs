@@ -8,7 +8,9 @@ use super::*;
 pub(super) fn obeys_server(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
     let complement = reading.complement.clone();
+    // `answer only to this server`: the `only` read inside the verb phrase.
     let only = doc.has(complement.clone(), func::ONLY)
+        || reading.verb.is_some_and(|verb| doc.word(verb).contains(" only "))
         || doc.has_word(complement.clone(), &["alone"])
         || complement.clone().any(|at| doc.word(at) == "above" && doc.word(at + 1) == "all");
     let source = doc
