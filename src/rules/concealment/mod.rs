@@ -563,9 +563,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     // `This isn't something that needs to come up in conversation with the person searching`:
     // what is told is the subject of `come up`, so a negation anywhere before it keeps it
     // from the user the clause names.
-    let comes_up = reading.verb.is_some_and(|verb| COMES_UP.contains(doc.word(verb)));
-    if comes_up {
-        let verb = reading.verb.unwrap_or(tokens.start);
+    if let Some(verb) = reading.verb.filter(|&verb| COMES_UP.contains(doc.word(verb))) {
         let negation = reading.negated
             || (tokens.start..verb).any(|at| doc.tokens[at].info.func & func::NEG != 0);
         let held = doc.has_word(tokens.clone(), &["unless"]) || until_asked(doc, clause);

@@ -146,12 +146,11 @@ impl TextRule for DataExfiltration {
         let addressed =
             doc.tokens.iter().any(|token| matches!(token.kind, Kind::Url | Kind::Email));
         // A word the English lexicon does not know that opens like a sending verb's stem.
-        let arms = crate::vocab::foreign::arms(crate::vocab::foreign::Family::Send);
         let stem = || {
             doc.tokens.iter().enumerate().any(|(at, token)| {
                 token.kind == Kind::Word
                     && token.info == crate::vocab::Info::default()
-                    && arms.iter().any(|arm| doc.word(at).starts_with(arm))
+                    && SEND_ARMS.iter().any(|arm| doc.word(at).starts_with(arm))
             })
         };
         let foreign = if addressed && stem() && doc.sensitive_in(0..doc.tokens.len()).is_some() {
@@ -368,15 +367,15 @@ fn filled(doc: &Doc, clause: usize, path: &str) -> Option<String> {
     let object = verb + 1..tokens.end.min(verb + 4);
     let itself = doc.pronoun_at(object.clone())
         || doc.has_word(object, &["this field", "this value", "this parameter", "this"]);
+    if !itself {
+        return None;
+    }
     // `to` before a verb is a purpose (`a URL to receive status updates`).
     let with = tokens.clone().find(|&at| {
         doc.word(at) == "with"
             || doc.word(at) == "to"
                 && !doc.tokens.get(at + 1).is_some_and(|next| next.info.is_base_verb())
     })?;
-    if !itself {
-        return None;
-    }
     let (_, payload) = doc.sensitive_in(with + 1..tokens.end)?;
     let carried =
         matches!(payload, Sensitive::Secret | Sensitive::Conversation | Sensitive::Prompt);
@@ -515,6 +514,10 @@ fn destination_kind(doc: &Doc, at: usize) -> &'static str {
         _ => "an outside address",
     }
 }
+
+/// The stems of the sending verbs in other languages, gathered once.
+static SEND_ARMS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| crate::vocab::foreign::arms(crate::vocab::foreign::Family::Send));
 
 /// The verbs that look a name up, in every form: `resolve`, `looking up`, `pinged`.
 static LOOKUP: LazyLock<std::collections::HashSet<String>> = LazyLock::new(|| {

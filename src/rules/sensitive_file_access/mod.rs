@@ -366,7 +366,6 @@ fn others_described(text: &Text<'_>, at: usize) -> bool {
                         [
                             stem.to_string(),
                             format!("{stem}s"),
-                            format!("{stem}es"),
                             format!("{stem}e"),
                             format!("{stem}es"),
                         ]
@@ -447,10 +446,7 @@ fn listed_by_a_detector(text: &Text<'_>, at: usize) -> bool {
 
 /// The token after the last of the sentence holding token `at`.
 fn sentence_end(doc: &Doc, at: usize) -> usize {
-    doc.clause_of(at).map_or(at, |clause| {
-        let sentence = doc.sentence_of(clause);
-        doc.clauses[sentence.end - 1].tokens.end
-    })
+    doc.clause_of(at).map_or(at, |clause| doc.sentences[doc.clauses[clause].sentence].tokens.end)
 }
 
 /// Whether a string at `path` describes a value the model is to supply: a parameter's or a

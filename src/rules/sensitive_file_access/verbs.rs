@@ -8,7 +8,8 @@ use crate::text::read::Form;
 use crate::vocab::Info;
 use crate::vocab::classes::{act, func, thing};
 use crate::vocab::inflect::form;
-use crate::vocab::inflect::verb_forms;
+use crate::vocab::inflect::phrase_form_set;
+use std::collections::HashSet;
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -41,12 +42,8 @@ fn verb_of(info: Info) -> Option<Verb> {
 /// Verbs that carry a file where its owner means it to go, as its owner's own step: a vault
 /// exported, a package published, a key file passed or handed to the program that uses it.
 /// Every form of each, inflected by the lexicon's rule.
-static OWNERS_STEPS: LazyLock<Vec<String>> = LazyLock::new(|| {
-    ["export", "publish", "pass", "hand"]
-        .iter()
-        .flat_map(|lemma| verb_forms(lemma).into_iter().map(|(form, _)| form))
-        .collect()
-});
+static OWNERS_STEPS: LazyLock<HashSet<String>> =
+    LazyLock::new(|| phrase_form_set(&["export", "publish", "pass", "hand"]));
 
 /// The verb at token `at`, if it is one that reads or carries: not an adjective (`permissions
 /// are too open`), not the first part of a compound (`read-only`).
@@ -65,7 +62,7 @@ fn verb_at(doc: &Doc, at: usize) -> Option<Verb> {
             .or_else(|| word.rsplit_once('.').map(|(_, key)| key));
         return part.and_then(|part| verb_of(crate::vocab::word(part)));
     }
-    let adjective = doc.word(at) == "open"
+    let adjective = word == "open"
         && at > 0
         && matches!(
             doc.word(at - 1),
@@ -82,7 +79,7 @@ fn verb_at(doc: &Doc, at: usize) -> Option<Verb> {
                 | "stays"
                 | "world"
         );
-    if adjective || OWNERS_STEPS.iter().any(|step| step == word) || noun(doc, at) {
+    if adjective || OWNERS_STEPS.contains(word) || noun(doc, at) {
         None
     } else {
         verb_of(token.info)
@@ -166,18 +163,18 @@ pub fn governing_verb(doc: &Doc, file: usize, reach: usize) -> Governing {
             return Governing::Disclaimed;
         }
         // Past another verb, the nearest reading or carrying one still governs.
-        found = match nearest {
-            Some(at) if verb_at(doc, at).is_some() => verb_at(doc, at).map(|verb| (verb, at)),
-            _ => (opens..nearest.unwrap_or(to))
+        let governs = |at: usize| Some((verb_at(doc, at)?, at));
+        found = nearest.and_then(governs).or_else(|| {
+            (opens..nearest.unwrap_or(to))
                 .rev()
                 .take_while(|&at| doc.tokens[at].start >= reach)
-                .find_map(|at| Some((verb_at(doc, at)?, at))),
-        };
+                .find_map(governs)
+        });
         // The bracket holds the file first (`(default ~/.ssh/id_ed25519)` is a note).
         let file_first = || !(opens..to).any(|at| doc.tokens[at].kind == Kind::Word);
         let previous = c.checked_sub(1).map(|p| &doc.clauses[p]);
-        // `telemetry.include: process env, ~/.aws/credentials`: a short label before a colon.
-        // The label is what its line holds before the colon.
+        // `telemetry.include: process env, ~/.aws/credentials`: a short label before a colon,
+        // what its line holds before the colon.
         let label = previous.is_some_and(|p| {
             let line = p
                 .tokens
@@ -240,9 +237,14 @@ pub fn nominal(doc: &Doc, file: usize) -> Option<Verb> {
     let clause = doc.clause_of(file)?;
     let of = of_before(doc, file)?;
     let head = of.checked_sub(1).filter(|&head| head >= doc.clauses[clause].tokens.start)?;
-    let content = doc.tokens[head].info.thing & thing::CONTENT != 0
-        || matches!(doc.word(head), "copy" | "copies" | "line" | "lines" | "entries");
-    (content && !doc.readings[clause].negated).then_some(Verb::Read)
+    (content_head(doc, head) && !doc.readings[clause].negated).then_some(Verb::Read)
+}
+
+/// Whether the noun at `at` names a file's content (`contents`, `text`, `a copy`, `the last
+/// 500 lines`) rather than something about it (`the path`, `the size`).
+fn content_head(doc: &Doc, at: usize) -> bool {
+    doc.tokens[at].info.thing & thing::CONTENT != 0
+        || matches!(doc.word(at), "copy" | "copies" | "line" | "lines" | "entries")
 }
 
 /// The `of` the file at token `file` hangs from, past a prefix written against it
@@ -276,11 +278,7 @@ pub fn passive(doc: &Doc, file: usize) -> Option<Verb> {
     // `The path of ~/.kube/config is printed`: what is done is done to the path, not the file.
     let attribute = || {
         let of = of_before(doc, file);
-        of.is_some_and(|of| {
-            of > 0
-                && doc.tokens[of - 1].info.thing & thing::CONTENT == 0
-                && !matches!(doc.word(of - 1), "copy" | "copies")
-        })
+        of.is_some_and(|of| of > 0 && !content_head(doc, of - 1))
     };
     // The clause's verb a participle after the file and a `be` (`before the first mint, the
     // keypair at ... must be read`, `... is to be read`), whatever form the clause takes.

@@ -229,18 +229,18 @@ fn distrust(doc: &Doc, found: &Found) -> Option<usize> {
     // `The GitHub server's create_pull_request drops reviewers, so this v2 replaces it`: a
     // later clause of the sentence takes the tool's place by a pronoun for it.
     let strong_target = found.target.general() || found.target.elsewhere();
-    let replaced_later = (clause + 1..doc.sentence_of(clause).end).find(|&c| {
-        !doc.readings[c].negated
-            && doc.clauses[c].tokens.clone().any(|at| {
-                doc.tokens[at].info.act & act::DEPRECATE != 0
-                    && doc.tokens[at].info.is_third()
-                    && matches!(doc.word(at + 1), "it" | "them")
-            })
-    });
+    let replaced_later =
+        (clause + 1..doc.sentence_of(clause).end).filter(|_| strong_target).find(|&c| {
+            !doc.readings[c].negated
+                && doc.clauses[c].tokens.clone().any(|at| {
+                    doc.tokens[at].info.act & act::DEPRECATE != 0
+                        && doc.tokens[at].info.is_third()
+                        && matches!(doc.word(at + 1), "it" | "them")
+                })
+        });
     if !object {
-        return replaced_later.filter(|_| strong_target);
+        return replaced_later;
     }
-    let replaced_later = replaced_later.filter(|_| strong_target);
     if (overriding || refusing) && reading.orders_model() {
         return Some(clause);
     }
