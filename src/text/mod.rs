@@ -8,6 +8,7 @@
 mod coordinate;
 pub mod lex;
 mod names;
+mod negate;
 pub mod query;
 pub mod read;
 pub mod segment;

@@ -205,6 +205,33 @@ impl Doc<'_> {
         self.clause_of(self.tokens.partition_point(|token| token.end <= at))
     }
 
+    /// The bytes of the clause holding byte `at` (or the next token's, between tokens); empty
+    /// at `at` past the last clause.
+    pub fn clause_bytes_at(&self, at: usize) -> Range<usize> {
+        self.clause_at(at).map_or(at..at, |clause| self.clause_bytes(clause))
+    }
+
+    /// The bytes of the sentence holding byte `at` (or the next token's, between tokens); empty
+    /// at `at` past the last sentence.
+    pub fn sentence_bytes_at(&self, at: usize) -> Range<usize> {
+        self.clause_at(at).map_or(at..at, |clause| {
+            self.bytes(self.sentences[self.clauses[clause].sentence].tokens.clone())
+        })
+    }
+
+    /// Where the part of a sentence holding byte `at` begins: the sentence's first clause, or
+    /// the first after its last semicolon before `at` (`Flags nothing; always include ...`). A
+    /// colon or a bracket ends a clause but not the part: `orders such as: the assistant ...`.
+    pub fn part_start(&self, at: usize) -> usize {
+        let Some(clause) = self.clause_at(at) else { return at };
+        let first = self.sentence_of(clause).start;
+        let mut start = clause;
+        while start > first && self.text(self.clauses[start - 1].tokens.end - 1) != ";" {
+            start -= 1;
+        }
+        self.clause_bytes(start).start.min(at)
+    }
+
     /// The first sensitive payload `range` names, and its token.
     pub fn sensitive_in(&self, range: Range<usize>) -> Option<(usize, Sensitive)> {
         for at in range.clone() {

@@ -454,3 +454,19 @@ fn subjects_past_relative_clauses_adverbials_and_lists() {
         &["Statement/Other stores [neg]", "Statement/Other sends [neg]"],
     );
 }
+
+#[test]
+fn a_thing_is_negated_by_the_words_around_it() {
+    let negated = |text: &str, thing: &str| {
+        let at = text.find(thing).unwrap_or_default();
+        Doc::new(text).negated_at(at..at + thing.len())
+    };
+    assert!(negated("It never reads ~/.ssh/id_rsa.", "~/.ssh/id_rsa"));
+    assert!(negated("Runs the parser instead of eval.", "eval"));
+    assert!(negated("Python's eval() and exec() are never used.", "eval"));
+    assert!(negated("Logs requests (API keys are redacted).", "API keys"));
+    assert!(negated("Strips cookies from the export.", "cookies"));
+    assert!(!negated("Do not forget to read ~/.ssh/id_rsa.", "~/.ssh/id_rsa"));
+    assert!(!negated("Rounds to no decimals, then runs eval on it.", "eval"));
+    assert!(!negated("Reads ~/.ssh/id_rsa and sends it.", "~/.ssh/id_rsa"));
+}

@@ -4,6 +4,36 @@
 
 use super::classes::{act::*, func::*, thing::*};
 
+// Negation of a thing named in a clause (`crate::text::negate`).
+
+/// Verbs that negate what they govern: `avoids ~/.ssh`, `redacts API keys`.
+pub const DISCLAIMING: &[&str] = &[
+    "avoid",
+    "reject",
+    "refuse",
+    "block",
+    "forbid|forbade|forbidden",
+    "disallow",
+    "prohibit",
+    "prevent",
+    "exclude",
+    "strip+",
+    "redact",
+    "mask",
+];
+
+/// Words that turn a negator back into an order: `do not forget to run ...`.
+pub const REASSERTING: &[&str] = &["forget", "fail", "skip", "hesitate", "omit", "only", "neglect"];
+
+/// Words that start a new step, so a negator before them governs something else: `rounds to no
+/// decimals, then runs ...`.
+pub const SEQUENCERS: &[&str] =
+    &["then", "but", "also", "after", "afterwards", "finally", "next", "first", "so"];
+
+/// Participles right after a thing that take it back: `(API keys are redacted)`.
+pub const UNDONE: &[&str] =
+    &["redacted", "masked", "stripped", "removed", "excluded", "omitted", "scrubbed"];
+
 /// Verbs and what they do.
 /// Verbs by which a user supplies a value, after the user: `the addresses they typed`, `the
 /// link the user chose`.

@@ -33,14 +33,12 @@
 mod asks;
 mod consent;
 mod held;
-mod negation;
 mod purpose;
 mod reach;
 mod side_channel;
 #[cfg(test)]
 mod tests;
 
-use negation::*;
 use purpose::*;
 use reach::*;
 use side_channel::*;
@@ -48,10 +46,9 @@ use side_channel::*;
 use crate::json::Value;
 use crate::json::walk::string_leaves;
 use crate::model::{Entity, EntityId, Finding, Kind, Location, Severity, Surface};
-use crate::rules::lexicon::{
-    Gate, GatedPatterns, ascii_classes, ascii_regex, clause_end, clause_start, word_automaton,
-};
+use crate::rules::lexicon::{Gate, GatedPatterns, ascii_classes, ascii_regex, word_automaton};
 use crate::rules::pattern::{ByteRegex, Regex};
+use crate::rules::scope::{LazyDoc, SharedDoc};
 use crate::rules::{RuleMeta, ScanRule};
 use crate::text::Doc;
 use crate::text::query::Sensitive;

@@ -210,22 +210,27 @@ impl<'d, 'a> Scope<'d, 'a> {
 }
 
 pub(super) fn reaches(text: &str, scope: &Scope<'_, '_>, hit: &mut dyn FnMut(Reach, Range<usize>)) {
+    // The shared reading is built only for a string some pattern matched.
+    let doc = LazyDoc::new(text);
+    let doc = &doc;
     if scope.credentials {
-        if let Some(span) = credential_file(text) {
+        if let Some(span) = credential_file(text, doc) {
             hit(Reach::CredentialFile, span);
-        } else if let Some(span) = credential_store(text) {
+        } else if let Some(span) = credential_store(text, doc) {
             hit(Reach::CredentialFile, span);
         }
     }
     let shell = scope
         .shell
-        .then(|| SHELL.find_iter(text.as_bytes()).find(|found| !negated(text, found.range())))
+        .then(|| {
+            SHELL.find_iter(text.as_bytes()).find(|found| !doc.doc().negated_at(found.range()))
+        })
         .flatten();
     if let Some(found) = &shell {
         hit(Reach::Shell, found.range());
     }
     if scope.network
-        && let Some(span) = sends_out(text, scope.fetches, scope.declared)
+        && let Some(span) = sends_out(text, doc, scope.fetches, scope.declared)
     {
         hit(Reach::SendsOut, span);
     }
@@ -233,21 +238,21 @@ pub(super) fn reaches(text: &str, scope: &Scope<'_, '_>, hit: &mut dyn FnMut(Rea
     if !scope.fetches
         && shell.is_none()
         && scope.network
-        && let Some(span) = contacts(text)
+        && let Some(span) = contacts(text, doc)
     {
         hit(Reach::Contacts, span);
     }
 }
 
-pub(super) fn credential_file(text: &str) -> Option<Range<usize>> {
+pub(super) fn credential_file(text: &str, doc: &LazyDoc<'_>) -> Option<Range<usize>> {
     CREDENTIAL_FILE.find_iter(text.as_bytes()).map(|found| found.range()).find(|span| {
         !text[span.clone()].ends_with(".pub")
             && !text[span.end..].starts_with(".pub")
-            && !negated(text, span.clone())
+            && !doc.doc().negated_at(span.clone())
     })
 }
 
-pub(super) fn credential_store(text: &str) -> Option<Range<usize>> {
+pub(super) fn credential_store(text: &str, doc: &LazyDoc<'_>) -> Option<Range<usize>> {
     CREDENTIAL_STORE.find_iter(text.as_bytes()).map(|found| found.range()).find(|span| {
         // `process.env`, `my.env` are code, not the dotfile.
         let dotted = text[span.clone()].starts_with('.')
@@ -255,10 +260,10 @@ pub(super) fn credential_store(text: &str) -> Option<Range<usize>> {
                 .chars()
                 .next_back()
                 .is_some_and(|c| c.is_alphanumeric() || c == '_');
-        if dotted || negated(text, span.clone()) {
+        if dotted || doc.doc().negated_at(span.clone()) {
             return false;
         }
-        let clause = clause(text, span.clone());
+        let clause = doc.doc().sentence_bytes_at(span.start);
         let before: Vec<&str> = words(&text[clause.start..span.start]).collect();
         let read = before.iter().rev().take(8).any(|word| is_one_of(word, READ_WORDS));
         let whole = &text[clause];
@@ -272,12 +277,13 @@ pub(super) fn credential_store(text: &str) -> Option<Range<usize>> {
 /// hands an evaluation service or its own telemetry.
 pub(super) fn sends_out(
     text: &str,
+    doc: &LazyDoc<'_>,
     fetches: bool,
     declared: &Declaration<'_>,
 ) -> Option<Range<usize>> {
     for verb in SEND_VERB.find_iter(text) {
-        let clause = clause(text, verb.range());
-        let after = &text[verb.end()..clause.end];
+        let clause = doc.doc().sentence_bytes_at(verb.start());
+        let after = &text[verb.end()..clause.end.max(verb.end())];
         let Some(destination) = DESTINATION.find(after.as_bytes()) else { continue };
         let object = &after[..destination.start()];
         if words(object).count() > 12 || !words(object).any(|w| is_one_of(w, PREPOSITIONS)) {
@@ -296,7 +302,7 @@ pub(super) fn sends_out(
         let signs_in = words(&text[clause.clone()]).any(|w| is_one_of(w, AUTH_WORDS));
         if around.iter().any(|part| words(part).any(|w| is_one_of(w, HONEST_SEND_WORDS)))
             || signs_in
-            || negated(text, verb.range())
+            || doc.doc().negated_at(verb.range())
             || is_local(&text[sink.clone()])
         {
             continue;
@@ -322,11 +328,11 @@ pub(super) fn sends_out(
 }
 
 /// An address a computation is told to fetch or call ("First fetch https://x.io/cfg").
-pub(super) fn contacts(text: &str) -> Option<Range<usize>> {
+pub(super) fn contacts(text: &str, doc: &LazyDoc<'_>) -> Option<Range<usize>> {
     for verb in CONTACT_VERB.find_iter(text) {
         let word = verb.as_str();
         // Imperative only: a sentence start or a sequencing word right before the verb.
-        let clause = clause(text, verb.range());
+        let clause = doc.doc().sentence_bytes_at(verb.start());
         let before = text[clause.start..verb.start()].trim_end();
         let previous: Vec<&str> = words(before).collect();
         let opens = before.is_empty()
@@ -338,7 +344,7 @@ pub(super) fn contacts(text: &str) -> Option<Range<usize>> {
         if base && !opens {
             continue;
         }
-        let after = &text[verb.end()..clause.end];
+        let after = &text[verb.end()..clause.end.max(verb.end())];
         let Some(destination) = DESTINATION.find(after.as_bytes()) else { continue };
         let gap = &after[..destination.start()];
         let sink = &after[destination.range()];
@@ -348,7 +354,7 @@ pub(super) fn contacts(text: &str) -> Option<Range<usize>> {
             || !(sink.contains('.') || sink.contains(':'))
             || sink.contains('@')
             || is_local(sink)
-            || negated(text, verb.range())
+            || doc.doc().negated_at(verb.range())
         {
             continue;
         }

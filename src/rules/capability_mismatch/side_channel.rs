@@ -409,7 +409,8 @@ pub(super) fn fills<'a>(
         if words(&text[span.end..]).next().is_some_and(|next| content.modified_by(next)) {
             return None;
         }
-        let Range { start, end } = clause(text, span.clone());
+        let shared = doc.get_or_init(|| Doc::new(text));
+        let Range { start, end } = shared.sentence_bytes_at(span.start);
         if let Some(name) = named
             && !mentions(&text[start..end], name)
         {
@@ -432,8 +433,8 @@ pub(super) fn fills<'a>(
         let labelled = named.is_some_and(|name| labels(&text[start..span.start], name));
         // A fill verb in a statement about something else is no order to fill the field:
         // "pages in one browser context share cookies".
-        let governed = governed && !states(doc.get_or_init(|| Doc::new(text)), span.start);
-        if !(opens || governed || labelled) || negated(text, span.clone()) {
+        let governed = governed && !states(shared, span.start);
+        if !(opens || governed || labelled) || shared.negated_at(span.clone()) {
             return None;
         }
         Some((content, span))

@@ -31,7 +31,7 @@ impl Doc<'_> {
     /// as the phrase '...'"), or as a label ("Examples:") heading the list the order is an item of.
     pub(super) fn example_governs(&self, start: usize) -> bool {
         let from = floor_boundary(self.text, start.saturating_sub(LOOKAROUND));
-        let clause = &self.text[self.clause_start(start).max(from)..start];
+        let clause = &self.text[self.shared.part_start(start).max(from)..start];
         let adjacent = EXAMPLE_CUE.find_iter(clause).last().is_some_and(|cue| {
             let gap = &clause[cue.end()..];
             !gap.contains([',', '.', ';'])
@@ -72,9 +72,9 @@ impl Doc<'_> {
         false
     }
 
-    /// Whether the clause holding `start` is a detecting tool describing what it looks for.
+    /// Whether the part of the sentence holding `start` is a detecting tool describing what it looks for.
     pub(super) fn described(&self, start: usize) -> bool {
-        DESCRIBING.is_match(&self.text[self.clause_start(start)..start])
+        DESCRIBING.is_match(&self.text[self.shared.part_start(start)..start])
     }
 }
 

@@ -190,12 +190,6 @@ impl<'a> Doc<'a> {
         start..end
     }
 
-    /// Where the clause holding `at` begins: its sentence's start or the last semicolon.
-    fn clause_start(&self, at: usize) -> usize {
-        let sentence = self.sentence(at).start;
-        self.text[sentence..at].rfind(';').map_or(sentence, |semicolon| sentence + semicolon + 1)
-    }
-
     /// `range` cut to `reach` bytes either side of `around`, on character boundaries: every
     /// search around one order stays local, so a string of many payloads costs linear time.
     fn near(&self, range: &Range<usize>, around: &Range<usize>, reach: usize) -> Range<usize> {

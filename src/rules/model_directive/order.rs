@@ -152,7 +152,7 @@ impl Doc<'_> {
         let after = &self.text[found.end..reach.max(found.end)];
         let follow = FOLLOW.find(after)?;
         let follows = found.end + follow.start();
-        if self.negated(follows) || self.negated(verb.start) {
+        if self.shared.clause_negated_at(follows) || self.shared.clause_negated_at(verb.start) {
             return None;
         }
         let end = found.end + follow.end();
@@ -186,13 +186,6 @@ impl Doc<'_> {
         Some(Order { span: found.start..participle_end, quoted: found.start..participle_end })
     }
 
-    /// Whether the clause holding byte `at` is negated ("do not include", "you must never
-    /// send"), as the shared reading says.
-    pub(super) fn negated(&self, at: usize) -> bool {
-        let shared = self.shared;
-        shared.clause_at(at).is_some_and(|clause| shared.readings[clause].negated)
-    }
-
     /// The address that makes the verb an order to the model, if the sentence has one: the
     /// first shortly before the verb that governs it, else a preamble shortly after it.
     pub(super) fn address_for(
@@ -222,7 +215,7 @@ impl Doc<'_> {
         found: &Range<usize>,
         sentence: &Range<usize>,
     ) -> Option<Order> {
-        if self.negated(verb.start) {
+        if self.shared.clause_negated_at(verb.start) {
             return None;
         }
         let end = found.end.max(verb.end);
@@ -291,7 +284,7 @@ impl Doc<'_> {
                 let lead = &self.text[address.end..verb.start];
                 let near =
                     kind != Address::Adverb || lead.split_whitespace().count() <= ADVERB_WORDS;
-                if near && !self.negated(verb.start) {
+                if near && !self.shared.clause_negated_at(verb.start) {
                     let span = address.start..verb.end;
                     orders.push(Order { span: span.clone(), quoted: span });
                 }

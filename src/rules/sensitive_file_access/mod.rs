@@ -146,7 +146,7 @@ impl TextRule for SensitiveFileAccess {
                     // `~/.aws/credentials copies, kubeconfig files`: a noun in a list.
                     None => None,
                 },
-                Governing::Nothing if negated_at(doc, start) => continue,
+                Governing::Nothing if doc.clause_negated_at(start) => continue,
                 Governing::Nothing => verbs::passive(doc, file).map(|verb| (verb, true)),
             };
             let verb = verb
@@ -415,12 +415,6 @@ fn described(doc: &Doc, at: usize) -> bool {
 /// Whether the clause holding byte `at` orders the model.
 fn ordered_at(doc: &Doc, at: usize) -> bool {
     doc.clause_at(at).is_some_and(|clause| doc.readings[clause].orders_model())
-}
-
-/// Whether the clause holding byte `at` is negated: `Access keys in ~/.aws/credentials are
-/// not read`.
-fn negated_at(doc: &Doc, at: usize) -> bool {
-    doc.clause_at(at).is_some_and(|clause| doc.readings[clause].negated)
 }
 
 /// `Audits shell history for signs of exfiltration: commands that upload key files (`curl -F

@@ -101,24 +101,6 @@ fn noun(doc: &Doc, at: usize) -> bool {
         || at > 1 && det(at - 2) && modifier(at - 1) && !doc.tokens[at].info.is_third()
 }
 
-/// Whether the verb at token `at` of clause `clause` is taken back: it is the verb of a
-/// negated clause (`this tool never reads`, `or upload` after `does not read`) or follows it
-/// with no comma between (`does not need to read`), or a negation stands right before it
-/// (`without reading`). A verb after a negated one and a comma is a step of its own (`the
-/// server cannot reach directly, the assistant reads ...`).
-fn negated(doc: &Doc, clause: usize, at: usize) -> bool {
-    let before = at.saturating_sub(2).max(doc.clauses[clause].tokens.start)..at;
-    let reading = &doc.readings[clause];
-    let under = reading.negated
-        && reading.verb.is_none_or(|verb| {
-            verb == at
-                || verb < at
-                    && !(verb..at)
-                        .any(|b| doc.tokens[b].is_punct(',') || doc.tokens[b].is_punct(';'))
-        });
-    under || before.into_iter().any(|b| doc.tokens[b].info.func & func::NEG != 0)
-}
-
 /// What governs a file from before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Governing {
@@ -200,7 +182,7 @@ pub fn governing_verb(doc: &Doc, file: usize, reach: usize) -> Governing {
     // `copies the folder, excluding Login Data`, `rather than reading ~/.netrc`.
     let left_out =
         (at + 1..file).any(|b| doc.tokens[b].info.func & (func::EXCEPT | func::INSTEAD) != 0);
-    if negated(doc, clause, at) || left_out {
+    if doc.verb_negated(clause, at) || left_out {
         return Governing::Disclaimed;
     }
     let orders = doc.tokens[at].info.forms & form::BASE != 0;
@@ -227,7 +209,7 @@ pub fn verbs_in<'d>(doc: &'d Doc<'_>, range: Range<usize>) -> impl Iterator<Item
             return None;
         }
         let clause = doc.clause_of(at)?;
-        (!negated(doc, clause, at)).then_some(verb)
+        (!doc.verb_negated(clause, at)).then_some(verb)
     })
 }
 
