@@ -1,5 +1,5 @@
 //! Orders in other languages: the phrases a takeover or a concealment is written with in
-//! Spanish, French, German, Portuguese, Italian, Japanese and Chinese. The clause reader reads
+//! Spanish, French, German, Portuguese, Italian, Dutch, Russian, Polish, Japanese and Chinese. The clause reader reads
 //! English; these are read as phrases, each with the literal words that arm it.
 //!
 //! Every phrase names its target (the instructions, the user, the server) beside the verb, so a
@@ -126,11 +126,38 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Takeover, arms: &["只执行", "只听从", "只遵循", "只服从"], pattern: r"只(?:执行|听从|遵循|服从)(?:本|此|这个|该)服务器" },
     Phrase { family: Conceal, arms: &["不要", "隐瞒", "保密"], pattern: r"不要(?:告诉|通知|提及|透露|提醒)(?:给)?用户|(?:对|向)用户(?:隐瞒|保密)" },
     Phrase { family: Conceal, arms: &["如果用户"], pattern: concat!(r"如果用户问", gap!(40), r"(?:就说|告诉他们|回答)") },
+    // Dutch.
+    Phrase { family: Takeover, arms: &["negeer", "vergeet"], pattern: r"\b(?:negeer|vergeet)\s+(?:alle\s+)?(?:(?:eerdere|vorige|voorgaande|je|jouw|uw)\s+){0,2}(?:instructies|aanwijzingen|regels|richtlijnen|opdrachten)" },
+    Phrase { family: Takeover, arms: &["volg"], pattern: concat!(r"\bvolg\s+(?:je\s+|u\s+)?(?:uitsluitend|alleen|enkel|nog\s+slechts)\b", gap!(60), r"\b(?:server|tool|dienst)") },
+    Phrase { family: Takeover, arms: &["ook als"], pattern: r"\book\s+als\s+de\s+(?:gebruiker|klant)\s+(?:iets\s+anders|anders|bezwaar|het\s+niet)" },
+    Phrase { family: Takeover, arms: &["je bent", "u bent"], pattern: r"\b(?:je|u)\s+bent\s+(?:niet\s+langer|geen\s+\w+\s+meer|vanaf\s+nu|voortaan)\b" },
+    Phrase { family: Conceal, arms: &["gebruiker", "klant"], pattern: concat!(r"\b(?:vermeld|vertel|noem|meld|zeg|toon|deel)\w*\b", gap!(50), r"\bniet\b", gap!(40), r"\b(?:gebruiker|klant)") },
+    Phrase { family: Conceal, arms: &["gebruiker", "klant"], pattern: concat!(r"\b(?:gebruiker|klant)\w*\b", gap!(40), r"\bniet\s+(?:vermeld\w*|vertel\w*|gemeld|meld\w*|gezegd|zeggen|getoond|tonen|laten\s+weten|geïnformeerd|informeren)") },
+    Phrase { family: Conceal, arms: &["zonder"], pattern: r"\bzonder\s+(?:dat\s+de\s+(?:gebruiker|klant)|medeweten\s+van\s+de\s+(?:gebruiker|klant)|de\s+(?:gebruiker|klant)\s+te\s+(?:informeren|melden))" },
+    Phrase { family: Conceal, arms: &["vraagt"], pattern: concat!(r"\bals\s+de\s+(?:gebruiker|klant)\s+(?:ernaar\s+)?vraagt\b", gap!(80), r"\b(?:zeg|antwoord|vertel)\b") },
+    // Russian.
+    Phrase { family: Takeover, arms: &["игнорир", "забудь"], pattern: r"\b(?:игнорируй|игнорируйте|забудь|забудьте)\s+(?:все\s+)?(?:предыдущие\s+|прежние\s+|свои\s+|ваши\s+)?(?:инструкции|указания|правила|распоряжения)" },
+    Phrase { family: Takeover, arms: &["больше не"], pattern: r"\b(?:ты|вы)\s+больше\s+не\s+(?:являешься|являетесь|ассистент|помощник)" },
+    Phrase { family: Takeover, arms: &["даже если"], pattern: r"\bдаже\s+если\s+пользователь\s+(?:просит|попросит|говорит|скажет|возражает|против)" },
+    Phrase { family: Conceal, arms: &["пользовател"], pattern: concat!(r"\bне\s+(?:сообща|сообщ|говор|скаж|рассказыв|расскаж|упомина|упомян|показыв|покаж)\w*", gap!(40), r"пользовател") },
+    Phrase { family: Conceal, arms: &["ведома"], pattern: r"\bбез\s+ведома\s+пользовател" },
+    // Polish.
+    Phrase { family: Takeover, arms: &["zignoruj", "zapomnij"], pattern: r"\b(?:zignoruj|zignorujcie|zapomnij|zapomnijcie)\s+(?:o\s+)?(?:wszystkie\s+|wszystkich\s+)?(?:poprzedni\w*\s+|wcześniejsz\w*\s+|swoi\w*\s+|swoje\s+)?(?:instrukcje|instrukcjach|polecenia|poleceniach|zasady|zasadach)" },
+    Phrase { family: Takeover, arms: &["jesteś"], pattern: r"\b(?:nie\s+jesteś\s+już|już\s+nie\s+jesteś|od\s+(?:tej\s+chwili|teraz)\s+jesteś)\b" },
+    Phrase { family: Takeover, arms: &["wyłącznie", "tylko"], pattern: r"\b(?:wykonujesz|wykonuj|słuchasz|słuchaj)\s+(?:wyłącznie|tylko)\s+polece\w*\s+(?:tego|naszego)\s+serwera" },
+    Phrase { family: Takeover, arms: &["nawet"], pattern: r"\bnawet\s+(?:jeśli|jeżeli|gdy)\s+użytkownik\s+(?:prosi|poprosi|mówi|powie|sprzeciwi)" },
+    Phrase { family: Conceal, arms: &["użytkownik"], pattern: concat!(r"\bnie\s+(?:mów|mówi|informuj|wspominaj|wspomina|ujawniaj|pokazuj|powiadamiaj)\w*", gap!(40), r"użytkownik") },
+    Phrase { family: Conceal, arms: &["wiedzy"], pattern: r"\bbez\s+wiedzy\s+użytkownik" },
     // Sending, in each language: the verb, then the address it sends to.
     Phrase { family: Send, arms: &["env", "reenv", "mand", "remit", "sub"], pattern: concat!(r"\b(?:env[ií](?:a|e|en|ar|ad|ando)|reenv[ií](?:a|e|ar)|manda(?:r|d)?|mande|remit(?:e|a|ir)|sub(?:e|a|ir))\b", reach!(), address!()) },
     Phrase { family: Send, arms: &["envo", "transm", "télévers", "televers"], pattern: concat!(r"\b(?:envoi(?:e|ent|er)|envoy(?:ez|er|ons)|transmet(?:s|tez|tre)?|t[ée]l[ée]vers(?:e|ez|er))\b", reach!(), address!()) },
     Phrase { family: Send, arms: &["schick", "sende", "sendet", "übermittel", "ubermittel"], pattern: concat!(r"\b(?:schick(?:t|e|en|st)?|sende(?:t|n)?|[üu]bermittel(?:t|e|n|st)?)\b", reach!(), address!()) },
     Phrase { family: Send, arms: &["envi", "mand", "invi", "trasmett"], pattern: concat!(r"\b(?:envi(?:a|e|ar)|mand(?:a|e|ar|are)|invi(?:a|i|are)|trasmett(?:i|ere))\b", reach!(), address!()) },
+    Phrase { family: Send, arms: &["stuur", "zend"], pattern: concat!(r"\b(?:stuur|verstuur|zend|verzend)\w*\b", reach!(), address!()) },
+    Phrase { family: Send, arms: &["отправ", "перешл", "пересыл"], pattern: concat!(r"\b(?:отправ|перешл|пересыл)\w*", reach!(), address!()) },
+    Phrase { family: Send, arms: &["wyślij", "prześlij", "wysył", "przesył"], pattern: concat!(r"\b(?:wyślij|prześlij|wysył|przesył)\w*", reach!(), address!()) },
+    Phrase { family: Send, arms: &["送信", "送っ", "送る", "転送"], pattern: r"(?:https?://[!-~]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)[^。\n]{0,30}?(?:に|へ)(?:送信|送っ|送る|転送)" },
+    Phrase { family: Send, arms: &["发送", "上传", "转发"], pattern: r"(?:发送|上传|转发)(?:到|至|给)\s*(?:https?://[!-~]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)" },
 ];
 
 /// The literal fragments that arm `family`'s phrases.

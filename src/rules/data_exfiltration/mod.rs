@@ -145,12 +145,16 @@ impl TextRule for DataExfiltration {
         // something sensitive named, found from the tokens at no regex cost.
         let addressed =
             doc.tokens.iter().any(|token| matches!(token.kind, Kind::Url | Kind::Email));
-        // A word the English lexicon does not know that opens like a sending verb's stem.
+        // A word the English lexicon does not know that opens like a sending verb's stem; in
+        // a script written without spaces (`に送信して`), that holds the stem anywhere.
         let stem = || {
             doc.tokens.iter().enumerate().any(|(at, token)| {
+                let word = doc.word(at);
                 token.kind == Kind::Word
                     && token.info == crate::vocab::Info::default()
-                    && SEND_ARMS.iter().any(|arm| doc.word(at).starts_with(arm))
+                    && SEND_ARMS.iter().any(|arm| {
+                        if word.is_ascii() { word.starts_with(arm) } else { word.contains(arm) }
+                    })
             })
         };
         let foreign = if addressed && stem() && doc.sensitive_in(0..doc.tokens.len()).is_some() {
