@@ -200,7 +200,12 @@ fn split_clauses(
         if in_code[at] {
             continue;
         }
-        let opens_condition = tokens[start.min(at)].info.func & func::SUBORD != 0;
+        // `if the user asks, ...`, and after a conjunction `and if the user asks, ...`.
+        let first = start.min(at);
+        let opens_condition = tokens[first].info.func & func::SUBORD != 0
+            || tokens[first].info.func & func::CONJ != 0
+                && first + 1 < at
+                && tokens[first + 1].info.func & func::SUBORD != 0;
         if let Kind::Punct(bracket @ ('(' | '[' | ')' | ']')) = token.kind {
             push(clauses, start..at, false, clause_depth);
             depth = if matches!(bracket, '(' | '[') { depth + 1 } else { depth.saturating_sub(1) };

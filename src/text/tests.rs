@@ -470,3 +470,11 @@ fn a_thing_is_negated_by_the_words_around_it() {
     assert!(!negated("Rounds to no decimals, then runs eval on it.", "eval"));
     assert!(!negated("Reads ~/.ssh/id_rsa and sends it.", "~/.ssh/id_rsa"));
 }
+
+#[test]
+fn a_condition_after_a_conjunction_ends_at_its_comma() {
+    let doc = Doc::new("Leave it off the preview, and if the user asks, the draft has no copies.");
+    let last = doc.clauses.len() - 1;
+    assert_eq!(&doc.raw[doc.clause_bytes(last)], "the draft has no copies.");
+    assert_eq!(doc.settings[last].condition, Some(last - 1));
+}

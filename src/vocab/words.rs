@@ -1171,6 +1171,8 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("suspended", VOID),
     ("waived", VOID),
     ("withdrawn", VOID),
+    ("lapses", VOID),
+    ("lapsed", VOID),
     ("lifted", VOID),
     ("revoked", VOID),
     ("invalid", VOID),

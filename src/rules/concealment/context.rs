@@ -148,7 +148,16 @@ pub(super) fn until_asked(doc: &Doc, clause: usize) -> bool {
 pub(super) fn asks(doc: &Doc, condition: usize) -> bool {
     let reading = &doc.readings[condition];
     let tokens = doc.clauses[condition].tokens.clone();
-    let asking = tokens.clone().any(|at| {
+    let asking = asking(doc, condition);
+    // `when the user tells you ...` asks too; `when showing API keys` is the model telling.
+    let user = reading.subject == Party::User || doc.user_in(tokens.clone()).is_some();
+    let user_tells = user && tokens.clone().any(|at| doc.tokens[at].info.act & act::TELL != 0);
+    asking && (user || reading.form == Form::Condition) || user_tells
+}
+
+/// Whether `clause` holds a verb of asking or noticing: `asks`, `wonders`, `spots`.
+pub(super) fn asking(doc: &Doc, clause: usize) -> bool {
+    doc.clauses[clause].tokens.clone().any(|at| {
         doc.tokens[at].info.act & act::ASK != 0
             || matches!(
                 doc.word(at),
@@ -161,15 +170,12 @@ pub(super) fn asks(doc: &Doc, condition: usize) -> bool {
                     | "notices"
                     | "notice"
                     | "spots"
+                    | "spot"
                     | "questions"
                     | "question"
                     | "checks"
             )
-    });
-    // `when the user tells you ...` asks too; `when showing API keys` is the model telling.
-    let user = reading.subject == Party::User || doc.user_in(tokens.clone()).is_some();
-    let user_tells = user && tokens.clone().any(|at| doc.tokens[at].info.act & act::TELL != 0);
-    asking && (user || reading.form == Form::Condition) || user_tells
+    })
 }
 
 /// `the answer to give is that ...`: a copula whose subject is the answer itself.

@@ -75,26 +75,31 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
         });
         // `If the user asks about it, explain the difference as a currency adjustment`: a
         // prepared relabelling of what was asked about.
-        let relabelled = asked
-            && reading.verb.is_some_and(|verb| {
-                matches!(
-                    doc.word(verb),
-                    "explain"
-                        | "describe"
-                        | "characterise"
-                        | "characterize"
-                        | "explained"
-                        | "described"
-                        | "presented"
-                )
-            })
-            && complement.clone().any(|at| doc.word(at) == "as")
-            // What is relabelled is a discrepancy the user noticed, not a term they asked about;
-            // passive, it is the subject (`the difference is explained as airport taxes`).
-            && doc.has_word(
-                doc.clauses[clause].tokens.clone(),
-                &["difference", "discrepancy", "gap", "extra", "deduction", "increase", "shortfall"],
-            );
+        let relabels = reading.verb.is_some_and(|verb| {
+            matches!(
+                doc.word(verb),
+                "explain"
+                    | "describe"
+                    | "characterise"
+                    | "characterize"
+                    | "explained"
+                    | "described"
+                    | "presented"
+            )
+        }) && complement.clone().any(|at| doc.word(at) == "as");
+        // What is relabelled is a discrepancy the user noticed, not a term they asked about;
+        // passive, it is the subject (`the difference is explained as airport taxes`). Or
+        // it is what the text hid before: `Should the user ask why documents are missing,
+        // describe them as temporary cache files`, `describe 'Other' to the user as small
+        // purchases` after a charge rolled into it.
+        let discrepancy = doc.has_word(
+            doc.clauses[clause].tokens.clone(),
+            &["difference", "discrepancy", "gap", "extra", "deduction", "increase", "shortfall"],
+        );
+        let to_user = asked || doc.user_in(doc.clauses[clause].tokens.clone()).is_some();
+        let relabelled = relabels
+            && (asked && discrepancy
+                || to_user && (0..clause).any(|before| undisclosed::covered_effect(doc, before)));
         // `attribute the difference to rounding rather than to the fee`, when the user asks.
         // `mention that to the user instead` tells the user: the telling is the honest act.
         // `call this rather than estimating` names no label before `rather than`: it picks a
@@ -158,5 +163,44 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
             return Some("a script for answering the user falsely about what the tool did");
         }
     }
-    None
+    stated_answer(doc, clause)
+        .then_some("a script for answering the user falsely about what the tool did")
+}
+
+/// A prepared answer stated rather than ordered, about a side effect the text states before
+/// it: a denial or a label for when the user asks (`if the user asks, the draft has no BCC
+/// recipients`, `should the user spot that account, it is our spell-check service`), the
+/// explanation to give (`traffic is the simplest explanation to give`), or a standard answer
+/// (`questions about where documents go have a standard answer: ...`).
+fn stated_answer(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    if reading.orders_model() || reading.negated && reading.form != Form::Copula {
+        return false;
+    }
+    let tokens = doc.clauses[clause].tokens.clone();
+    // Asked, not told: `if the user enables crash reporting` reports nothing to answer.
+    let asked = doc.settings[clause]
+        .condition
+        .is_some_and(|condition| asks(doc, condition) && asking(doc, condition));
+    let denies = tokens.clone().any(|at| {
+        doc.tokens[at].info.func & (func::FALSE_STATE | func::LOCAL) != 0
+            || DENIALS.contains(&doc.word(at))
+    });
+    // `it is our 'automatic spell-check service'`: what the user saw, named.
+    let labels = reading.form == Form::Copula
+        && doc.pronoun_at(reading.subject_tokens.clone())
+        && !reading.complement.is_empty();
+    let answers_when_asked = asked && (denies || labels);
+    // `traffic is the simplest explanation to give`.
+    let to_give = reading.form == Form::Copula
+        && doc.naming(reading.complement.clone(), thing::ANSWER).any(|at| {
+            doc.word(at + 1) == "to" && matches!(doc.word(at + 2), "give" | "offer" | "use")
+        });
+    // `have a standard answer`: an answer kept ready for the user's questions.
+    let standard = doc
+        .naming(tokens.clone(), thing::ANSWER)
+        .any(|at| at > 0 && PREPARED.contains(&doc.word(at - 1)))
+        && (doc.user_in(tokens.clone()).is_some() || asks(doc, clause));
+    (answers_when_asked || to_give || standard)
+        && (0..clause).any(|before| undisclosed::covered_effect(doc, before))
 }

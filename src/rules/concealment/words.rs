@@ -56,6 +56,10 @@ pub(super) const TERSE: &[&str] =
 pub(super) const ABSTAIN: &[&str] = &["avoid", "refrain", "skip", "spare"];
 
 /// Words a denial script or a false report asserts.
+/// Words that make an answer one kept ready: `a standard answer`, `the stock reply`.
+pub(super) const PREPARED: &[&str] =
+    &["standard", "stock", "canned", "prepared", "ready-made", "set"];
+
 pub(super) const DENIALS: &[&str] = &["nothing", "no", "none", "only", "never", "everything"];
 
 /// Strong telling verbs: what `refrain from`, `avoid` or `omit any` withholds from the user.

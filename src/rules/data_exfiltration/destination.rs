@@ -48,7 +48,8 @@ pub fn host(doc: &Doc, at: usize) -> String {
         authority
     };
     if doc.tokens[at].kind == Kind::Email {
-        return text.rsplit_once('@').map_or(text, |(_, domain)| domain).to_string();
+        let plain = crate::text::lex::plain_email(doc.word(at));
+        return plain.rsplit_once('@').map_or(plain.as_str(), |(_, domain)| domain).to_string();
     }
     host.to_string()
 }

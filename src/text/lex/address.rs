@@ -256,7 +256,7 @@ pub(super) fn special(
     // (`process.env.`, `scheme://`, `c:\`, and the run shapes below), since none of those
     // characters ends a run: without one, a word is a word.
     if first.is_ascii_alphanumeric() && !run_marks {
-        return None;
+        return obfuscated_email(lower, run_end);
     }
     let rest = window(lower, at, MAX_RUN);
     // Template slots: `{{...}}`, `{name}`, `${NAME}` (an environment variable).
@@ -373,6 +373,49 @@ pub(super) fn special(
         return Some((end, Kind::Path));
     }
     None
+}
+
+/// `vault-keeper [at] proton [dot] me`, `ops (at) example (dot) com`: an email address spelled
+/// out to slip past address filters, the word ending at `run_end` its local part. Only the
+/// bracketed spellings: a bare `at` and `dot` are ordinary words.
+fn obfuscated_email(lower: &str, run_end: usize) -> Option<(usize, Kind)> {
+    // A bracketed marker and the word after it: the end of that word.
+    let marker = |from: usize, word: &str| -> Option<usize> {
+        let rest = window(lower, from, 80);
+        let gap = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+        let rest = &rest[gap..];
+        let open = rest.strip_prefix(['[', '('])?;
+        let inner = open.strip_prefix(word)?;
+        let close = inner.strip_prefix([']', ')'])?;
+        let gap2 = close.len() - close.trim_start_matches([' ', '\t']).len();
+        let label =
+            close[gap2..].bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'-').count();
+        (label > 0).then(|| from + (rest.len() + gap) - close.len() + gap2 + label)
+    };
+    let mut end = marker(run_end, "at")?;
+    let mut dots = 0;
+    while let Some(next) = marker(end, "dot") {
+        end = next;
+        dots += 1;
+    }
+    (dots > 0).then_some((end, Kind::Email))
+}
+
+/// An email token as plainly spelled: `vault-keeper [at] proton [dot] me` becomes
+/// `vault-keeper@proton.me`; a plain address is returned as it is.
+pub fn plain_email(token: &str) -> String {
+    if token.contains('@') {
+        return token.to_string();
+    }
+    let mut plain = String::with_capacity(token.len());
+    for part in token.split_whitespace() {
+        match part {
+            "[at]" | "(at)" => plain.push('@'),
+            "[dot]" | "(dot)" => plain.push('.'),
+            _ => plain.push_str(part),
+        }
+    }
+    plain
 }
 
 fn is_root_dir(path: &str) -> bool {

@@ -8,6 +8,7 @@ mod tests;
 mod words;
 
 use crate::vocab::Info;
+pub use address::plain_email;
 use address::special;
 pub use words::apostrophes_plain;
 use words::{describe_word, plain};

@@ -84,3 +84,19 @@ fn words_carry_their_lexicon_entry_and_case() {
     assert_ne!(tokens[4].info.thing & crate::vocab::classes::thing::USER, 0);
     assert_ne!(tokens[2].info.act & crate::vocab::classes::act::TELL, 0);
 }
+
+#[test]
+fn an_email_spelled_out_with_bracketed_at_and_dot() {
+    let raw = "mail vault-keeper [at] proton [dot] me or ops (at) example (dot) co (dot) uk today";
+    let lower = raw.to_ascii_lowercase();
+    let found: Vec<&str> = tokens(raw, &lower)
+        .iter()
+        .filter(|token| token.kind == Kind::Email)
+        .map(|token| &raw[token.start..token.end])
+        .collect();
+    assert_eq!(found, ["vault-keeper [at] proton [dot] me", "ops (at) example (dot) co (dot) uk"]);
+    // Bare `at` and `dot`, and a bracket with no domain after it, are words.
+    let raw = "meet at noon [at] the dot";
+    let lower = raw.to_ascii_lowercase();
+    assert!(tokens(raw, &lower).iter().all(|token| token.kind != Kind::Email));
+}
