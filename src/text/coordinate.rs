@@ -211,7 +211,16 @@ pub(super) fn coordinate(
             && participle
             && clauses[before].sentence == clauses[index].sentence
             && readings[index].form == Form::Imperative
-            && readings[before].form == Form::Passive
+            && (readings[before].form == Form::Passive
+                // `the script is UTF-16LE base64-encoded and run with ...`: a compound
+                // participle the lexicon does not know reads as a copula.
+                || readings[before].form == Form::Copula
+                    && clauses[before]
+                        .tokens
+                        .clone()
+                        .rev()
+                        .find(|&at| tokens[at].kind == Kind::Word)
+                        .is_some_and(|last| word(last).contains('-') && word(last).ends_with("ed")))
         {
             readings[index].form = Form::Passive;
             readings[index].subject = readings[before].subject;

@@ -478,3 +478,11 @@ fn a_condition_after_a_conjunction_ends_at_its_comma() {
     assert_eq!(&doc.raw[doc.clause_bytes(last)], "the draft has no copies.");
     assert_eq!(doc.settings[last].condition, Some(last - 1));
 }
+
+#[test]
+fn a_compound_participle_and_a_bare_verb_share_the_passive() {
+    let doc = Doc::new("The script is UTF-16LE base64-encoded and run with powershell.");
+    let last = doc.clauses.len() - 1;
+    assert_eq!(doc.readings[last].form, super::read::Form::Passive);
+    assert!(!doc.readings[last].orders_model());
+}
