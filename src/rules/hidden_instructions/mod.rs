@@ -55,6 +55,8 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     words.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Takeover));
     // `assistant.refusal_policy = off`: a key naming the model or the user.
     words.extend(shapes::KEY_TRIGGERS);
+    // `do not ask before deleting`, `without confirming`, `skip the confirmation`.
+    words.extend(shapes::CONSENT_TRIGGERS.iter().map(String::as_str));
     words
 });
 

@@ -8,6 +8,7 @@ use crate::text::read::{Form, Party};
 use crate::vocab::classes::{act, func, thing};
 use std::ops::Range;
 
+mod consent;
 mod keys;
 mod obedience;
 mod role;
@@ -15,12 +16,14 @@ mod targets;
 mod verdict;
 mod voids;
 
+use consent::*;
 use obedience::*;
 use role::*;
 use targets::*;
 use verdict::*;
 use voids::*;
 
+pub(crate) use consent::CONSENT_TRIGGERS;
 pub(crate) use keys::{KEY_TRIGGERS, takeovers};
 
 const OVERRIDE: &str =
@@ -40,6 +43,8 @@ const OBEDIENCE: &str = "an order to obey this server over the user and the mode
 const PROMOTED: &str = "an order to take this server's text as the model's own instructions";
 
 const VERDICT: &str = "an order to give the user a fixed answer whatever the result says";
+
+const UNASKED: &str = "an order to act without asking the user";
 
 /// Words by which an object holds text: `a block that reproduces ...`, `a note containing ...`.
 const HOLDING: &[&str] = &[
@@ -114,6 +119,10 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
         && !users_requests(doc, acted.clone())
     {
         return Some(OVERRIDE);
+    }
+    // `do not ask before deleting`: negated, and still an order.
+    if bypasses_user(doc, clause) {
+        return Some(UNASKED);
     }
     if orders && !reading.negated {
         if reading.does(act::OVERRIDE) && governs_model(doc, acted.clone()) {

@@ -1,0 +1,87 @@
+//! Orders to act without the user's say: `do not ask before running its write and delete
+//! tools`, `carry out delete actions without asking the user first`, `skip the confirmation
+//! before paying`. The user's approval of what removes, pays, sends, runs or writes is theirs;
+//! metadata that tells the model to go ahead without it takes that from them.
+
+use super::*;
+
+/// Acts whose approval the user keeps.
+const CONSEQUENTIAL: u32 = act::DELETE | act::PAY | act::SEND | act::EXEC | act::WRITE;
+
+/// Verbs of seeking the user's approval, in the forms an order uses.
+const SEEKING: &[&str] = &[
+    "ask",
+    "asking",
+    "confirm",
+    "confirming",
+    "check",
+    "checking",
+    "wait",
+    "waiting",
+    "consult",
+    "consulting",
+    "prompt",
+    "prompting",
+];
+
+/// Nouns of the user's approval: `skip the confirmation`.
+const APPROVALS: &[&str] = &[
+    "confirmation",
+    "confirmations",
+    "approval",
+    "approvals",
+    "consent",
+    "permission",
+    "sign-off",
+];
+
+/// Words that say going ahead costs the user nothing: `listing is read-only`, `no side
+/// effects`; or that the user has already approved: `do not ask again`.
+const HARMLESS: &[&str] = &["read-only", "side effects", "dry run", "again", "already"];
+
+/// The phrases that arm the rule for these orders, from the same lists: `not ask`, `n't
+/// confirm`, `without asking`, `skip the confirmation`.
+pub static CONSENT_TRIGGERS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+    let mut phrases: Vec<String> = SEEKING
+        .iter()
+        .flat_map(|seek| {
+            ["not ", "n't ", "n\u{2019}t ", "never ", "without "]
+                .map(|lead| format!("{lead}{seek}"))
+        })
+        .collect();
+    phrases.extend(APPROVALS.iter().map(|approval| approval.to_string()));
+    phrases
+});
+
+/// Whether `clause` orders the model to do something consequential without asking the user.
+pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    if !reading.orders_model() {
+        return false;
+    }
+    let tokens = doc.clauses[clause].tokens.clone();
+    // `ask the user for their password` seeks data, not approval.
+    let seeks = |at: usize| {
+        SEEKING.contains(&doc.word(at))
+            // `ask the user for their password`, `ask the user to run it`: seeking data or a
+            // deed; `check for new papers`: looking something up.
+            && !(matches!(doc.word(at), "ask" | "asking" | "check" | "checking")
+                && (at + 1..(at + 4).min(doc.tokens.len()))
+                    .any(|next| matches!(doc.word(next), "for" | "to")))
+    };
+    let unasked = reading.negated && reading.verb.is_some_and(seeks)
+        || !reading.negated
+            && (tokens.clone().any(|at| doc.word(at) == "without" && seeks(at + 1))
+                || reading.verb.is_some_and(|verb| {
+                    matches!(doc.word(verb), "skip" | "bypass" | "omit")
+                        && doc.has_word(tokens.clone(), APPROVALS)
+                }));
+    if !unasked {
+        return false;
+    }
+    let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
+    let consequential = sentence.clone().any(|at| {
+        doc.tokens[at].info.act & CONSEQUENTIAL != 0 && reading.verb != Some(at) && !seeks(at)
+    });
+    consequential && !doc.has_word(sentence, HARMLESS)
+}
