@@ -61,6 +61,7 @@ static FAMILIES: &[Family] = &[
     Family { stems: labelled::AZURE_STEMS, find: labelled::find_azure },
     Family { stems: pem::KEY_ID_STEMS, find: pem::find_key_id },
     Family { stems: urls::STEMS, find: urls::find },
+    Family { stems: urls::SAS_STEMS, find: urls::find_sas },
 ];
 
 /// What arms the rule: every family's stems.

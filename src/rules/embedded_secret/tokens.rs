@@ -196,7 +196,7 @@ fn token_shape(token: &str) -> Option<Shape> {
     }
 }
 
-/// An OpenAI or Anthropic key among `sk-` tokens, by their real shapes; any other `sk-` string
+/// An OpenAI, Anthropic or OpenRouter key among `sk-` tokens, by their real shapes; any other `sk-` string
 /// (`sk-learn-compatible`, other vendors) is left alone.
 fn ai_key_shape(token: &str) -> Option<Shape> {
     let shape = |name, prefix| Shape { name, prefix, alphabet: 64 };
@@ -209,6 +209,11 @@ fn ai_key_shape(token: &str) -> Option<Shape> {
         let shaped = kind > 0 && digits == 2 && rest[kind + digits..].starts_with('-');
         return (shaped && rest.len() - prefix >= 80)
             .then(|| shape("an Anthropic API key", 7 + prefix));
+    }
+    // OpenRouter: `sk-or-v1-` and 64 hex digits.
+    if let Some(rest) = body.strip_prefix("or-v1-") {
+        let hex = rest.len() == 64 && rest.bytes().all(|b| b.is_ascii_hexdigit());
+        return hex.then_some(Shape { name: "an OpenRouter API key", prefix: 9, alphabet: 16 });
     }
     for scope in ["proj-", "svcacct-", "admin-"] {
         if let Some(rest) = body.strip_prefix(scope) {
@@ -328,6 +333,14 @@ mod tests {
         flags(&format!("'{legacy}'"), &legacy);
         let service = key("sk-svcacct-", BASE64URL, 120, 65);
         flags(&service, &service);
+    }
+
+    #[test]
+    fn openrouter_keys_by_their_shape() {
+        let openrouter = key("sk-or-v1-", HEX, 64, 67);
+        flags(&format!("key {openrouter}, team budget"), &openrouter);
+        quiet(&format!("{}0", key("sk-or-v1-", HEX, 64, 68)));
+        quiet("sk-or-v1-0000000000000000000000000000000000000000000000000000000000000000");
     }
 
     #[test]

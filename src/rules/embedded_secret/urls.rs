@@ -1,4 +1,5 @@
-//! A password written into a URL: `scheme://user:password@host`.
+//! A password written into a URL (`scheme://user:password@host`), and an Azure shared access
+//! signature in one (`...?sv=...&sig=...`).
 
 use super::gate::looks_random;
 use super::message;
@@ -28,6 +29,47 @@ const PLACEHOLDER_PASSWORDS: &[&str] = &[
 const PLACEHOLDER_HOSTS: &[&str] = &["host", "hostname", "server", "domain", "your-host"];
 
 pub(super) const STEMS: &[&str] = &["://"];
+
+/// An Azure shared access signature: the `sig=` of a URL whose query also signs a version
+/// (`sv=`), base64 of an HMAC, URL-encoded.
+static SAS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"[?&]sig=([A-Za-z0-9%+/=]{30,120})").expect("embedded-secret SAS pattern compiles")
+});
+
+pub(super) const SAS_STEMS: &[&str] = &["sig="];
+
+pub(super) fn find_sas(raw: &str, hits: &mut Vec<Hit>) {
+    for captures in SAS.captures_iter(raw) {
+        let Some(signature) = captures.get(1) else { continue };
+        // The query the signature belongs to: back to the URL's start, at most 600 bytes.
+        let from = raw[..signature.start()]
+            .char_indices()
+            .rev()
+            .take(600)
+            .find(|(_, c)| c.is_whitespace() || matches!(c, '"' | '\'' | '`' | '<' | '('))
+            .map_or(0, |(at, _)| at);
+        let query = &raw[from..signature.start()];
+        let decoded = signature
+            .as_str()
+            .replace("%2F", "/")
+            .replace("%2B", "+")
+            .replace("%3D", "=")
+            .replace("%2f", "/")
+            .replace("%2b", "+")
+            .replace("%3d", "=");
+        if !(query.contains("?sv=") || query.contains("&sv="))
+            || !super::gate::is_secret(decoded.trim_end_matches('='), 64)
+        {
+            continue;
+        }
+        let hit = Hit::new(
+            signature.start(),
+            signature.end(),
+            message("an Azure shared access signature"),
+        );
+        hits.push(hit.redacted(0));
+    }
+}
 
 pub(super) fn find(raw: &str, hits: &mut Vec<Hit>) {
     if raw.contains('@') {
@@ -101,6 +143,18 @@ mod tests {
         assert_eq!(found[0].3, Some(0));
         flags(&format!("redis://:{password}@cache.internal:6379/0"), &password);
         flags(&format!("mongodb+srv://svc:{password}@cluster0.a1b2c.mongodb.net/db"), &password);
+    }
+
+    #[test]
+    fn an_azure_shared_access_signature_in_a_url() {
+        let signature = format!("{}%2F{}%3D", random(BASE64, 20, 111), random(BASE64, 22, 112));
+        let url = format!(
+            "https://cache.blob.core.windows.net/drops?sv=2022-11-02&ss=b&sp=rw&se=2027-06-30T21:00:00Z&sig={signature}"
+        );
+        flags(&format!("Artifacts land in {url} for reuse."), &signature);
+        // A placeholder signature, and a `sig=` with no signed version beside it.
+        quiet("https://acct.blob.core.windows.net/c?sv=2022-11-02&sp=r&sig=<signature>");
+        quiet(&format!("https://example.com/verify?sig={}", random(BASE64, 43, 113)));
     }
 
     #[test]
