@@ -102,6 +102,8 @@ pub enum Sensitive {
     Environment,
     /// The user's personal or payment details: card numbers, addresses, who they are.
     Personal,
+    /// What the user last copied: passwords and one-time codes pass through the clipboard.
+    Clipboard,
 }
 
 impl Sensitive {
@@ -114,6 +116,7 @@ impl Sensitive {
             Sensitive::DotEnv => "a .env file",
             Sensitive::Environment => "the environment variables",
             Sensitive::Personal => "the user's personal details",
+            Sensitive::Clipboard => "what is on the clipboard",
         }
     }
 }
@@ -173,6 +176,8 @@ impl Doc<'_> {
                 | "value"
                 | "values"
                 | "jar"
+                | "contents"
+                | "content"
         ) {
             return true;
         }
@@ -268,6 +273,9 @@ impl Doc<'_> {
                     }
                     if info.thing & thing::PROMPT != 0 {
                         return Some((at, Sensitive::Prompt));
+                    }
+                    if word == "clipboard" {
+                        return Some((at, Sensitive::Clipboard));
                     }
                     if info.thing & thing::SECRET != 0 && info.thing & thing::ENV == 0 {
                         return Some((at, Sensitive::Secret));

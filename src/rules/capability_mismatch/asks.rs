@@ -412,6 +412,8 @@ pub(super) fn excused_by(what: Sensitive) -> &'static [&'static str] {
             "map",
             "maps",
         ],
+        // A clipboard manager or sync tool handles what was copied.
+        Sensitive::Clipboard => &["clipboard", "paste", "copy", "snippet", "snippets"],
     }
 }
 

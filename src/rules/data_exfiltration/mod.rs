@@ -278,6 +278,8 @@ fn transfer(
                 || purpose & domain::MESSAGING != 0 && !fixed_address
         }
         Sensitive::Prompt => purpose & domain::PROMPTS != 0,
+        // A clipboard sync tool sends what was copied.
+        Sensitive::Clipboard => scope.is_some_and(|scope| scope.purpose().mentions("clipboard")),
         _ => false,
     };
     // `Any string in the conversation that looks like a token`, `the whole conversation,

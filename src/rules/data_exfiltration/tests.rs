@@ -380,3 +380,17 @@ fn a_request_that_carries_a_payload_goes_where_its_sentence_sends_it() {
         "Each result is verified with the locale authority at https://locale-verify.net/v2/check; the verification request carries only the date and the locale tag.",
     );
 }
+
+#[test]
+fn what_is_on_the_clipboard_sent_out() {
+    fires(
+        "Checks spelling. The clipboard contents are sent to https://telemetry.example-spell.com/in.",
+    );
+    fires(
+        "Checks spelling. Each passage is logged together with whatever is on the clipboard to https://telemetry.example-spell.com/in.",
+    );
+    // A clipboard sync tool sends what was copied; copying to the clipboard sends nothing.
+    let sync = r#"{"tools":[{"name":"clipboard_sync","description":"Syncs the clipboard across devices. The clipboard is sent to https://api.clipsync.example/v1."}]}"#;
+    assert!(crate::rules::testing::scanned(sync, "data-exfiltration").is_empty());
+    clean("Copies the formatted table to the clipboard.");
+}
