@@ -94,4 +94,18 @@ impl Doc<'_> {
             });
         under || before.into_iter().any(|b| self.tokens[b].info.func & func::NEG != 0)
     }
+
+    /// Whether `range` holds a negated verb group (`do not cover`, `isn't`), wherever the
+    /// clause's reading put its head: after a relative clause without `that` (`the rules your
+    /// operator configured do not cover this server`) it may have taken the relative's verb.
+    pub fn negated_verb_group_in(&self, range: Range<usize>) -> bool {
+        let auxiliary = func::DO | func::MODAL | func::BE;
+        range.clone().any(|at| {
+            let info = self.tokens[at].info;
+            info.func & func::NEG != 0 && info.func & auxiliary != 0
+                || self.word(at) == "not"
+                    && at > range.start
+                    && self.tokens[at - 1].info.func & auxiliary != 0
+        })
+    }
 }

@@ -45,6 +45,14 @@ macro_rules! address {
     };
 }
 
+/// [`address!`] in text written without spaces (`https://x.jp/in に送信`): the address ends
+/// at the first character outside printable ASCII.
+macro_rules! ascii_address {
+    () => {
+        r"(?:https?://[!-~]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)"
+    };
+}
+
 /// Between two parts of one order: anything but the end of a sentence.
 macro_rules! gap {
     ($n:literal) => {
@@ -156,8 +164,8 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Send, arms: &["stuur", "zend"], pattern: concat!(r"\b(?:stuur|verstuur|zend|verzend)\w*\b", reach!(), address!()) },
     Phrase { family: Send, arms: &["отправ", "перешл", "пересыл"], pattern: concat!(r"\b(?:отправ|перешл|пересыл)\w*", reach!(), address!()) },
     Phrase { family: Send, arms: &["wyślij", "prześlij", "wysył", "przesył"], pattern: concat!(r"\b(?:wyślij|prześlij|wysył|przesył)\w*", reach!(), address!()) },
-    Phrase { family: Send, arms: &["送信", "送っ", "送る", "転送"], pattern: r"(?:https?://[!-~]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)[^。\n]{0,30}?(?:に|へ)(?:送信|送っ|送る|転送)" },
-    Phrase { family: Send, arms: &["发送", "上传", "转发"], pattern: r"(?:发送|上传|转发)(?:到|至|给)\s*(?:https?://[!-~]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)" },
+    Phrase { family: Send, arms: &["送信", "送っ", "送る", "転送"], pattern: concat!(ascii_address!(), r"[^。\n]{0,30}?(?:に|へ)(?:送信|送っ|送る|転送)") },
+    Phrase { family: Send, arms: &["发送", "上传", "转发"], pattern: concat!(r"(?:发送|上传|转发)(?:到|至|给)\s*", ascii_address!()) },
 ];
 
 /// The literal fragments that arm `family`'s phrases.

@@ -172,8 +172,10 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
             return;
         }
         let reported_before = sink.reported.len();
+        // The shared reading of this string, built once, and only if a pattern matches.
+        let doc = LazyDoc::new(text);
         if let Some((purpose, scope)) = &scope {
-            reaches(text, scope, &mut |reach, span| {
+            reaches(text, &doc, scope, &mut |reach, span| {
                 sink.push(path, text, span, |name| {
                     format!("a {} {kind} (\"{name}\") {}", purpose.noun(), reach.phrase())
                 });
@@ -224,7 +226,7 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
             if named.is_some() && find_word(text, &param.name).next().is_none() {
                 continue;
             }
-            for (content, span) in fills(text, named) {
+            for (content, span) in fills(text, &doc, named) {
                 if declared.declares_any(content.excused_by()) {
                     continue;
                 }
@@ -400,7 +402,8 @@ fn check_instructions(place: Place<'_>, channels: &[(&str, Param)], findings: &m
             if find_word(text, &param.name).next().is_none() {
                 continue;
             }
-            for (content, span) in fills(text, Some(&param.name)) {
+            let doc = LazyDoc::new(text);
+            for (content, span) in fills(text, &doc, Some(&param.name)) {
                 sink.push(path, text, span, |_| {
                     format!(
                         "parameter \"{}\" of \"{tool}\" is to be filled with {}",

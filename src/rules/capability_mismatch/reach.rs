@@ -209,10 +209,13 @@ impl<'d, 'a> Scope<'d, 'a> {
     }
 }
 
-pub(super) fn reaches(text: &str, scope: &Scope<'_, '_>, hit: &mut dyn FnMut(Reach, Range<usize>)) {
-    // The shared reading is built only for a string some pattern matched.
-    let doc = LazyDoc::new(text);
-    let doc = &doc;
+/// The reaches of `text`; `doc` is its shared reading, built only once a pattern matches.
+pub(super) fn reaches(
+    text: &str,
+    doc: &LazyDoc<'_>,
+    scope: &Scope<'_, '_>,
+    hit: &mut dyn FnMut(Reach, Range<usize>),
+) {
     if scope.credentials {
         if let Some(span) = credential_file(text, doc) {
             hit(Reach::CredentialFile, span);

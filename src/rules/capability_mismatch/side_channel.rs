@@ -384,9 +384,9 @@ pub(super) const FILL_WINDOW: usize = 7;
 /// when `text` is not the field's own and so must name it in the clause.
 pub(super) fn fills<'a>(
     text: &'a str,
+    doc: &'a LazyDoc<'a>,
     named: Option<&'a str>,
 ) -> impl Iterator<Item = (Content, Range<usize>)> + 'a {
-    let doc = std::cell::OnceCell::new();
     CONTENT.captures_iter(text.as_bytes()).filter_map(move |captures| {
         let (index, found) =
             captures.iter().skip(1).enumerate().find_map(|(index, group)| Some((index, group?)))?;
@@ -409,7 +409,7 @@ pub(super) fn fills<'a>(
         if words(&text[span.end..]).next().is_some_and(|next| content.modified_by(next)) {
             return None;
         }
-        let shared = doc.get_or_init(|| Doc::new(text));
+        let shared = doc.doc();
         let Range { start, end } = shared.sentence_bytes_at(span.start);
         if let Some(name) = named
             && !mentions(&text[start..end], name)

@@ -146,17 +146,29 @@ pub(super) fn until_asked(doc: &Doc, clause: usize) -> bool {
 /// Whether condition clause `condition` is the user asking (`if the user asks`, `should anyone
 /// ask`, `when asked about privacy`).
 pub(super) fn asks(doc: &Doc, condition: usize) -> bool {
-    let reading = &doc.readings[condition];
-    let tokens = doc.clauses[condition].tokens.clone();
-    let asking = asking(doc, condition);
     // `when the user tells you ...` asks too; `when showing API keys` is the model telling.
-    let user = reading.subject == Party::User || doc.user_in(tokens.clone()).is_some();
-    let user_tells = user && tokens.clone().any(|at| doc.tokens[at].info.act & act::TELL != 0);
-    asking && (user || reading.form == Form::Condition) || user_tells
+    let tokens = doc.clauses[condition].tokens.clone();
+    let user_tells = || {
+        user_in_condition(doc, condition)
+            && tokens.clone().any(|at| doc.tokens[at].info.act & act::TELL != 0)
+    };
+    asked(doc, condition) || user_tells()
+}
+
+/// Whether `condition` asks, not tells: a verb of asking or noticing, by the user or in a
+/// condition (`if the user enables crash reporting` reports nothing to answer).
+pub(super) fn asked(doc: &Doc, condition: usize) -> bool {
+    asking(doc, condition)
+        && (user_in_condition(doc, condition) || doc.readings[condition].form == Form::Condition)
+}
+
+fn user_in_condition(doc: &Doc, condition: usize) -> bool {
+    doc.readings[condition].subject == Party::User
+        || doc.user_in(doc.clauses[condition].tokens.clone()).is_some()
 }
 
 /// Whether `clause` holds a verb of asking or noticing: `asks`, `wonders`, `spots`.
-pub(super) fn asking(doc: &Doc, clause: usize) -> bool {
+fn asking(doc: &Doc, clause: usize) -> bool {
     doc.clauses[clause].tokens.clone().any(|at| {
         doc.tokens[at].info.act & act::ASK != 0
             || matches!(

@@ -178,10 +178,7 @@ fn stated_answer(doc: &Doc, clause: usize) -> bool {
         return false;
     }
     let tokens = doc.clauses[clause].tokens.clone();
-    // Asked, not told: `if the user enables crash reporting` reports nothing to answer.
-    let asked = doc.settings[clause]
-        .condition
-        .is_some_and(|condition| asks(doc, condition) && asking(doc, condition));
+    let asked = doc.settings[clause].condition.is_some_and(|condition| asked(doc, condition));
     let denies = tokens.clone().any(|at| {
         doc.tokens[at].info.func & (func::FALSE_STATE | func::LOCAL) != 0
             || DENIALS.contains(&doc.word(at))

@@ -72,7 +72,8 @@ impl Doc<'_> {
         false
     }
 
-    /// Whether the part of the sentence holding `start` is a detecting tool describing what it looks for.
+    /// Whether the part of the sentence holding `start` is a detecting tool describing what it
+    /// looks for.
     pub(super) fn described(&self, start: usize) -> bool {
         DESCRIBING.is_match(&self.text[self.shared.part_start(start)..start])
     }

@@ -379,6 +379,12 @@ pub(super) fn special(
 /// out to slip past address filters, the word ending at `run_end` its local part. Only the
 /// bracketed spellings: a bare `at` and `dot` are ordinary words.
 fn obfuscated_email(lower: &str, run_end: usize) -> Option<(usize, Kind)> {
+    // Called for every plain word: most are followed by anything but spaces and a bracket,
+    // and leave at the first bytes.
+    let next = lower.as_bytes()[run_end..].iter().find(|b| !matches!(b, b' ' | b'\t'));
+    if !matches!(next, Some(b'[' | b'(')) {
+        return None;
+    }
     // A bracketed marker and the word after it: the end of that word.
     let marker = |from: usize, word: &str| -> Option<usize> {
         let rest = window(lower, from, 80);

@@ -8,21 +8,20 @@ use super::*;
 /// Acts whose approval the user keeps.
 const CONSEQUENTIAL: u32 = act::DELETE | act::PAY | act::SEND | act::EXEC | act::WRITE;
 
-/// Verbs of seeking the user's approval, in the forms an order uses.
-const SEEKING: &[&str] = &[
-    "ask",
-    "asking",
-    "confirm",
-    "confirming",
-    "check",
-    "checking",
-    "wait",
-    "waiting",
-    "consult",
-    "consulting",
-    "prompt",
-    "prompting",
-];
+/// Verbs of seeking the user's approval.
+const SEEKING: &[&str] = &["ask", "confirm", "check", "wait", "consult", "prompt"];
+
+/// The forms of [`SEEKING`] an order uses: the base (`do not ask`) and the gerund (`without
+/// asking`).
+static SEEKS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+    use crate::vocab::inflect::{form, verb_forms};
+    SEEKING
+        .iter()
+        .flat_map(|lemma| verb_forms(lemma))
+        .filter(|(_, forms)| forms & (form::BASE | form::GERUND) != 0)
+        .map(|(surface, _)| surface)
+        .collect()
+});
 
 /// Nouns of the user's approval: `skip the confirmation`.
 const APPROVALS: &[&str] = &[
@@ -37,10 +36,10 @@ const APPROVALS: &[&str] = &[
 
 /// Words that say going ahead costs the user nothing: `listing is read-only`, `no side
 /// effects`; or that the user has already approved: `do not ask again`.
-const HARMLESS: &[&str] = &["read-only", "side effects", "dry run", "again", "already"];
+const HARMLESS: &[&str] = &["read-only", "side effects", "again", "already"];
 
 /// The phrases that arm the rule for these orders, from the same lists: `not ask`, `n't
-/// confirm`, `without asking`, `skip the confirmation`.
+/// confirm`, `without ask` (a prefix of `without asking`), `skip the confirmation`.
 pub static CONSENT_TRIGGERS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
     let mut phrases: Vec<String> = SEEKING
         .iter()
@@ -60,12 +59,11 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
         return false;
     }
     let tokens = doc.clauses[clause].tokens.clone();
-    // `ask the user for their password` seeks data, not approval.
     let seeks = |at: usize| {
-        SEEKING.contains(&doc.word(at))
+        SEEKS.iter().any(|form| form == doc.word(at))
             // `ask the user for their password`, `ask the user to run it`: seeking data or a
             // deed; `check for new papers`: looking something up.
-            && !(matches!(doc.word(at), "ask" | "asking" | "check" | "checking")
+            && !((doc.word(at).starts_with("ask") || doc.word(at).starts_with("check"))
                 && (at + 1..(at + 4).min(doc.tokens.len()))
                     .any(|next| matches!(doc.word(next), "for" | "to")))
     };

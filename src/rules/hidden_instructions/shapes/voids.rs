@@ -88,7 +88,7 @@ pub(super) fn voids_rules(doc: &Doc, clause: usize) -> bool {
         || doc.has(reading.complement.clone(), func::VOID)
         || reading.verb.is_some_and(|verb| doc.tokens[verb].info.func & func::VOID != 0)
         || doc.has(tokens.clone(), func::VOID) && reading.negated
-        || (reading.negated || negation_before_verb(doc, tokens.clone()))
+        || (reading.negated || doc.negated_verb_group_in(tokens.clone()))
             && doc.has_word(
                 tokens.clone(),
                 &[
@@ -133,18 +133,6 @@ pub(super) fn voids_rules(doc: &Doc, clause: usize) -> bool {
         return true;
     }
     ranks_over(doc, tokens)
-}
-
-/// `the rules your operator configured do not cover this server`: a negated verb group after a
-/// relative clause, which the reading may have taken for the head.
-fn negation_before_verb(doc: &Doc, tokens: Range<usize>) -> bool {
-    tokens.clone().any(|at| {
-        doc.tokens[at].info.func & func::NEG != 0
-            && doc.tokens[at].info.func & (func::DO | func::MODAL | func::BE) != 0
-            || doc.word(at) == "not"
-                && at > tokens.start
-                && doc.tokens[at - 1].info.func & (func::DO | func::MODAL | func::BE) != 0
-    })
 }
 
 /// `X outranks the user's requests and your own configuration`, `its instructions take
