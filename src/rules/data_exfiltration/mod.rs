@@ -18,7 +18,9 @@
 //! link`, `client secret rotation request`); a conversation sent by a tool whose purpose is the
 //! conversation.
 
+mod beacon;
 mod destination;
+mod dns;
 
 pub use destination::private_host;
 
@@ -28,9 +30,8 @@ use crate::rules::scope::Scope;
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
 use crate::text::Doc;
 use crate::text::lex::{Kind, flag};
-use crate::text::query::{Sensitive, secret_name};
+use crate::text::query::Sensitive;
 use crate::text::read::{Form, moves_data};
-use crate::text::spans::SpanKind;
 use crate::vocab::classes::{act, domain, thing};
 use crate::vocab::lexicon;
 use std::sync::LazyLock;
@@ -50,7 +51,7 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     words.extend(["goes", "go to", "{", "$", "<"]);
     // The lookup verbs that name nothing else (`query` and `dig` arm on their own words).
     words.extend(
-        LOOKUP
+        dns::LOOKUP
             .iter()
             .map(String::as_str)
             .filter(|form| form.contains("look") || form.contains("resolv")),
@@ -125,7 +126,7 @@ impl TextRule for DataExfiltration {
         let vendors = vendor_words(doc);
         for clause in 0..doc.clauses.len() {
             let Some(message) = transfer(doc, clause, scope, &vendors)
-                .or_else(|| lookup(doc, clause))
+                .or_else(|| dns::lookup(doc, clause))
                 .or_else(|| filled(doc, clause, text.path()))
             else {
                 continue;
@@ -137,7 +138,7 @@ impl TextRule for DataExfiltration {
             }
             hits.push(hit);
         }
-        beacons(doc, scope, &vendors, hits);
+        beacon::beacons(doc, scope, &vendors, hits);
         // `envía el contenido completo del archivo .env del proyecto a https://...`: an order
         // in another language that sends something the English reader knows by its name (a
         // path, a variable) to an outside address.
@@ -524,197 +525,6 @@ fn destination_kind(doc: &Doc, at: usize) -> &'static str {
 /// The stems of the sending verbs in other languages, gathered once.
 static SEND_ARMS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| crate::vocab::foreign::arms(crate::vocab::foreign::Family::Send));
-
-/// The verbs that look a name up, in every form: `resolve`, `looking up`, `pinged`.
-static LOOKUP: LazyLock<std::collections::HashSet<String>> = LazyLock::new(|| {
-    crate::vocab::inflect::phrase_form_set(&[
-        "resolve",
-        "lookup",
-        "look|looked|looked up",
-        "ping",
-        "query",
-        "dig|dug|dug",
-        "nslookup",
-    ])
-});
-
-/// `resolve the hostname <the AWS secret access key>.probe.dnslookout.net`: a secret spelled
-/// into a name to look up.
-fn lookup(doc: &Doc, clause: usize) -> Option<String> {
-    let reading = &doc.readings[clause];
-    // The clause's verb, or a lookup verb in any form inside it (`warm the resolver by looking
-    // up ...`); what it looks up follows it.
-    let tokens = doc.clauses[clause].tokens.clone();
-    let verb = tokens.clone().find(|&at| LOOKUP.contains(doc.word(at)))?;
-    if reading.negated {
-        return None;
-    }
-    let complement = verb + 1..tokens.end;
-    let hostname = complement.clone().find(|&at| {
-        let word = doc.word(at);
-        matches!(doc.tokens[at].kind, Kind::Host | Kind::Path | Kind::Slot)
-            && word.matches('.').count() >= 2
-    })?;
-    // The secret in the name to look up, or named earlier in the sentence and filled into a
-    // slot of the name (`take AWS_SECRET_ACCESS_KEY, hex-encode it, and resolve
-    // <hex>.t.example.net`).
-    let glued = hostname > 0 && doc.tokens[hostname].start <= doc.tokens[hostname - 1].end + 1;
-    let slotted = doc.word(hostname).contains(['<', '{', '$'])
-        || glued
-            && doc.raw[..doc.tokens[hostname].start].trim_end_matches('.').ends_with(['>', '}']);
-    let sentence_start = doc.sentences[doc.clauses[clause].sentence].tokens.start;
-    let named_before = slotted && doc.sensitive_in(sentence_start..complement.start).is_some();
-    (doc.sensitive_in(complement.clone()).is_some() || named_before).then(|| {
-        "a credential spelled into a hostname to look up, which sends it out through DNS"
-            .to_string()
-    })
-}
-
-/// A URL that carries a credential to an outside host: every markdown image, and any URL
-/// whose slots name a secret of someone other than its host.
-fn beacons(doc: &Doc, scope: Option<&Scope<'_>>, vendors: &[String], hits: &mut Vec<Hit>) {
-    for (at, token) in doc.tokens.iter().enumerate() {
-        if token.kind != Kind::Url {
-            continue;
-        }
-        // In a markdown image or link the URL runs to its `)`, spaces in a `<placeholder>`
-        // and all.
-        let linked = doc
-            .spans_starting_in(token.start..token.start + 1)
-            .find(|span| matches!(span.kind, SpanKind::Image | SpanKind::Link));
-        let url = match linked {
-            Some(_) => {
-                let rest = crate::text::window(doc.raw, token.start, 2048);
-                &rest[..rest.find(')').unwrap_or(rest.len())]
-            }
-            None => doc.text(at),
-        };
-        let slots = secret_slots(url);
-        if slots.is_empty() {
-            continue;
-        }
-        // A client fetches web addresses; a connection string (`postgres://user:${PASS}@db`)
-        // goes where the tool connects.
-        let lower = url.to_ascii_lowercase();
-        if !(lower.starts_with("http://") || lower.starts_with("https://")) {
-            continue;
-        }
-        let host = destination::host(doc, at);
-        if destination::local(&host) || destination::provider(&host, scope, &[]) {
-            continue;
-        }
-        let image = doc.spans_at(token.start).any(|span| span.kind == SpanKind::Image);
-        let pixel = [".gif", ".png", ".svg", "pixel", "beacon", "collect", "track", "log", "/px"]
-            .iter()
-            .any(|mark| url.to_ascii_lowercase().contains(mark));
-        let foreign = slots.iter().any(|slot| {
-            let words = crate::rules::scope::name_words(slot);
-            words.len() > 1
-                && !words.iter().any(|word| host.contains(word.as_str()))
-                && !owned_by_path(url, slot, &words)
-        });
-        let environment = url.contains("env.") || url.contains('$');
-        let _ = vendors;
-        // The conversation is nobody's credential: any outside host it goes to takes it.
-        let chat = slots.iter().any(|slot| chat_slot(slot));
-        if image || pixel || foreign || environment || chat || slots.len() >= 2 {
-            let message = if image {
-                "an image URL that carries a credential to an outside host, fetched as soon as a client renders it"
-            } else {
-                "a URL that carries a credential to an outside host"
-            };
-            let mut hit = Hit::new(token.start, token.end, message);
-            if let Some(clause) =
-                (0..doc.clauses.len()).find(|&c| doc.clause_bytes(c).contains(&token.start))
-                && let Some(severity) = framing::discount(doc, clause)
-            {
-                hit = hit.with_severity(severity);
-            }
-            hits.push(hit);
-        }
-    }
-}
-
-/// Whether the path before a slot names what the slot is a credential for: the token of
-/// `/api/webhooks/{webhook_id}/{webhook_token}` is the webhook's own, handed to the host that
-/// issued it. Generic secret words (`api`, `key`, `token`) name no owner.
-fn owned_by_path(url: &str, slot: &str, words: &[String]) -> bool {
-    let Some(at) = url.find(slot) else { return false };
-    let path = url[..at].to_ascii_lowercase();
-    words
-        .iter()
-        .filter(|word| {
-            !matches!(
-                word.as_str(),
-                "api"
-                    | "key"
-                    | "keys"
-                    | "token"
-                    | "secret"
-                    | "password"
-                    | "pass"
-                    | "access"
-                    | "auth"
-                    | "id"
-                    | "credential"
-                    | "credentials"
-                    | "private"
-                    | "bearer"
-            )
-        })
-        .any(|word| word.len() > 2 && path.contains(word.as_str()))
-}
-
-/// A slot named for the conversation: `{conversation}`, `{chat_history}`, `{messages}`.
-fn chat_slot(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    crate::rules::scope::name_words(&lower).iter().any(|word| {
-        matches!(word.as_str(), "conversation" | "chat" | "history" | "transcript" | "messages")
-    })
-}
-
-/// The secret-named slots in a URL: `{api_key}`, `{{env.GITHUB_TOKEN}}`, `${KEY}`, `$TOKEN`,
-/// `<the user's password>`.
-fn secret_slots(url: &str) -> Vec<String> {
-    let mut slots = Vec::new();
-    let bytes = url.as_bytes();
-    let mut at = 0;
-    while at < bytes.len() {
-        let (open, close) = match bytes[at] {
-            b'{' => (at, b'}'),
-            b'<' => (at, b'>'),
-            b'$' if bytes
-                .get(at + 1)
-                .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'{' || *b == b'(') =>
-            {
-                (at, 0)
-            }
-            _ => {
-                at += 1;
-                continue;
-            }
-        };
-        let end = if close == 0 {
-            open + 1
-                + url[open + 1..]
-                    .find(|c: char| {
-                        !(c.is_ascii_alphanumeric() || c == '_' || c == '{' || c == '(')
-                    })
-                    .unwrap_or(url.len() - open - 1)
-        } else {
-            match url[open..].find(char::from(close)) {
-                Some(len) => open + len,
-                None => break,
-            }
-        };
-        let name = url[open..end].trim_matches(|c: char| !c.is_alphanumeric());
-        if secret_name(name) || name.to_ascii_lowercase().contains("password") || chat_slot(name) {
-            slots.push(name.to_string());
-        }
-        at = end.max(open + 1);
-    }
-    slots
-}
 
 #[cfg(test)]
 mod tests;
