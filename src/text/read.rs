@@ -315,7 +315,22 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     // `Returns the weather`, `Also stars the repo`: a description with the tool as subject;
     // not `Calls to send_email are ...`, a plural noun with its verb further on.
     let plural_subject = is_word(tokens, at + 1, lower, &["to", "of", "from", "for", "made", "by"])
-        && tokens[at + 1..end].iter().any(|t| t.info.func & (func::BE | func::MODAL) != 0);
+        && tokens[at + 1..end].iter().any(|t| t.info.func & (func::BE | func::MODAL) != 0)
+        // `Notes containing passwords should be mailed to ...`: a noun its participle
+        // qualifies, with the verb group further on and no relative pronoun before it.
+        || tokens.get(at + 1).is_some_and(|next| next.info.is_gerund())
+            && (at + 2..end)
+                .take_while(|&on| {
+                    // `Fetches pending invoices and is idempotent`: a second verb of the
+                    // tool's, coordinated.
+                    let second_verb = tokens[on].info.func & func::CONJ != 0
+                        && tokens.get(on + 1).is_some_and(|next| {
+                            next.info.func & (func::BE | func::MODAL) != 0 || next.info.is_third()
+                        });
+                    let relative = is_word(tokens, on, lower, &["that", "which", "who", "whose"]);
+                    !(second_verb || relative)
+                })
+                .any(|on| tokens[on].info.func & (func::BE | func::MODAL) != 0);
     // `gets posted to ...` after a subject set off by commas: a passive, read below.
     if is_word(tokens, at, lower, &["gets", "got"]) && participle_after_get(tokens, at, end) {
         if reading.form != Form::Condition {

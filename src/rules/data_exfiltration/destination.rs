@@ -115,6 +115,9 @@ pub fn external(
     extra: &[String],
 ) -> Option<usize> {
     range.clone().find(|&at| {
+        if phone(doc, at) {
+            return true;
+        }
         if !doc.tokens[at].is_address() {
             return false;
         }
@@ -135,5 +138,40 @@ pub fn external(
         }
         let host = host(doc, at);
         !local(&host) && !provider(&host, scope, extra)
+    })
+}
+
+/// A phone number written in international form after `to`: `by SMS to +1 415 555 0142`.
+/// The `+` opens it; its digits, in groups, number 8 to 15.
+pub fn phone(doc: &Doc, at: usize) -> bool {
+    if !doc.tokens[at].is_punct('+') || !matches!(doc.word(at.wrapping_sub(1)), "to" | "at") {
+        return false;
+    }
+    let mut digits = 0;
+    let mut end = doc.tokens[at].end;
+    for token in &doc.tokens[at + 1..] {
+        let gap = &doc.raw[end..token.start];
+        if token.kind != Kind::Number || !(gap.is_empty() || gap == " " || gap == "-") {
+            break;
+        }
+        digits += doc.raw[token.start..token.end].bytes().filter(u8::is_ascii_digit).count();
+        end = token.end;
+    }
+    (8..=15).contains(&digits)
+}
+
+/// Words that make what is put somewhere readable by anyone: `as a public gist`, `with
+/// visibility 'public'`, `post it publicly`.
+pub fn public(doc: &Doc, range: Range<usize>) -> Option<usize> {
+    range.into_iter().find(|&at| {
+        matches!(doc.word(at), "public" | "publicly" | "world-readable" | "pastebin")
+            // `public SSH key`, `public API`: what is public is the key or the interface.
+            && !(at + 1..at + 4).any(|next| {
+                // The last word of a phrase token: `ssh key`.
+                matches!(
+                    doc.word(next).rsplit(' ').next().unwrap_or_default(),
+                    "key" | "keys" | "certificate" | "api" | "apis" | "domain" | "ip"
+                )
+            })
     })
 }

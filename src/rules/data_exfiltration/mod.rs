@@ -49,6 +49,9 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     let mut words =
         lexicon().surfaces(|info| info.act & (act::SEND | act::PLACE | act::HOSTILE) != 0);
     words.extend(["goes", "go to", "{", "$", "<"]);
+    // A public place is a destination with no address (`save it as public`); `+` opens a
+    // phone number.
+    words.extend(["public", "pastebin", "world-readable", "to +", "at +"]);
     // The lookup verbs that name nothing else (`query` and `dig` arm on their own words).
     words.extend(
         dns::LOOKUP
@@ -231,7 +234,9 @@ fn transfer(
             || moves_data(reading, &doc.tokens, &doc.lower)
             || conjoined_send(doc, clause)
             || participle.is_some()
-            || reading.does(act::WRITE) && accompanying(doc, tokens_all.clone()).is_some())
+            || reading.does(act::WRITE)
+                && (accompanying(doc, tokens_all.clone()).is_some()
+                    || destination::public(doc, tokens_all.clone()).is_some()))
     {
         return None;
     }
@@ -348,7 +353,13 @@ fn transfer(
                 .then(|| destination::external(doc, tokens.end..whole.end, scope, vendors))
                 .flatten()
         })
-        .or_else(|| rides.then(|| destination::external(doc, whole.clone(), scope, vendors))?)?;
+        .or_else(|| rides.then(|| destination::external(doc, whole.clone(), scope, vendors))?);
+    // `publish the project's .env as a public gist`: put where anyone can read it.
+    let Some(destination) = destination else {
+        let reach = if carrier { tokens.start..whole.end } else { tokens.clone() };
+        destination::public(doc, reach)?;
+        return Some(format!("{} is published where anyone can read it", payload.describe()));
+    };
     Some(format!("{} is sent to {}", payload.describe(), destination_kind(doc, destination)))
 }
 
@@ -518,6 +529,7 @@ fn destination_kind(doc: &Doc, at: usize) -> &'static str {
     match doc.tokens[at].kind {
         Kind::Email => "an outside email address",
         Kind::Ip => "an outside IP address",
+        Kind::Punct('+') => "an outside phone number",
         _ => "an outside address",
     }
 }
