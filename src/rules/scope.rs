@@ -332,6 +332,14 @@ fn purpose_of(scope: &Scope<'_>) -> Purpose {
     let name_words = name_words(name);
     let mut words = name_words.clone();
     words.extend(name_words_of_prose(title));
+    // A resource's scheme says what it is: `postgres://{user}@{host}/{database}`.
+    if scope.entity.kind == Kind::Resource {
+        let value = &scope.entity.value;
+        let uri = ["uri", "uriTemplate"].iter().find_map(|key| value.get(key)?.as_str());
+        if let Some((scheme, _)) = uri.and_then(|uri| uri.split_once("://")) {
+            words.extend(self::name_words(scheme));
+        }
+    }
     if !description.is_empty() {
         let first_sentence = |doc: &Doc<'_>| {
             let first = doc.sentences.first()?;

@@ -271,8 +271,9 @@ fn command_severity(
     // it.
     let prose_order = |c: usize| {
         let r = &doc.readings[c];
-        let passed_on =
-            r.does(act::TELL | act::SAY) && doc.user_in(doc.clauses[c].tokens.clone()).is_some();
+        // `ask the user to install it themselves`: asking the user passes it on too.
+        let passed_on = r.does(act::TELL | act::SAY | act::ASK)
+            && doc.user_in(doc.clauses[c].tokens.clone()).is_some();
         // `the assistant persists the agent with ...`: what the model is said to do is what
         // metadata orders it to do.
         let described = r.form == Form::Statement && r.subject == Party::Model && !r.negated;
@@ -296,7 +297,7 @@ fn command_severity(
     let for_the_user = sentence.clone().any(|c| {
         let r = &doc.readings[c];
         r.orders_model()
-            && r.does(act::TELL | act::SAY)
+            && r.does(act::TELL | act::SAY | act::ASK)
             && doc.user_in(doc.clauses[c].tokens.clone()).is_some()
     });
     let start = doc.tokens.partition_point(|token| token.end <= range.start);

@@ -135,6 +135,10 @@ fn commands_handed_to_the_user_to_run() {
     clean(
         "Homebrew (the one-liner `/bin/bash -c \"$(curl -fsSL https://raw.githubusercontent.com/Homebrew/install/HEAD/install.sh)\"`), then the packages. Every command is shown to the user to run in their own terminal; the assistant does not run anything itself.",
     );
+    // Asking the user to install it passes the command on, whatever orders come before.
+    clean(
+        "If `flyctl version` fails, stop and ask the user to install it themselves (macOS/Linux: `curl -L https://fly.io/install.sh | sh`), then try again. Do not run the installer on the user's behalf.",
+    );
     // A clause of nothing but commands lists them; it orders nothing.
     clean(
         "Apply the standard permission fixes locally: `chmod 700 ~/.ssh`, `chmod 600 ~/.ssh/id_*` for private keys.",

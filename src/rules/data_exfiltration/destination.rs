@@ -160,18 +160,42 @@ pub fn phone(doc: &Doc, at: usize) -> bool {
     (8..=15).contains(&digits)
 }
 
-/// Words that make what is put somewhere readable by anyone: `as a public gist`, `with
-/// visibility 'public'`, `post it publicly`.
+/// Places anyone can read, named by `public` before them: `a public gist`.
+const PUBLIC_PLACES: &[&str] = &[
+    "gist",
+    "paste",
+    "pastebin",
+    "repo",
+    "repository",
+    "channel",
+    "bucket",
+    "page",
+    "post",
+    "issue",
+    "forum",
+    "board",
+    "link",
+    "url",
+    "wiki",
+    "feed",
+    "folder",
+    "share",
+    "site",
+];
+
+/// Where what is put becomes readable by anyone: `as a public gist`, `with visibility
+/// 'public'`, `public set to true`, `post it publicly`. Not `designed to be public` (a property of what is named)
+/// nor `a public key` (a key that is no secret).
 pub fn public(doc: &Doc, range: Range<usize>) -> Option<usize> {
-    range.into_iter().find(|&at| {
-        matches!(doc.word(at), "public" | "publicly" | "world-readable" | "pastebin")
-            // `public SSH key`, `public API`: what is public is the key or the interface.
-            && !(at + 1..at + 4).any(|next| {
-                // The last word of a phrase token: `ssh key`.
-                matches!(
-                    doc.word(next).rsplit(' ').next().unwrap_or_default(),
-                    "key" | "keys" | "certificate" | "api" | "apis" | "domain" | "ip"
-                )
-            })
+    range.into_iter().find(|&at| match doc.word(at) {
+        "publicly" | "world-readable" | "pastebin" => true,
+        "public" => {
+            PUBLIC_PLACES.contains(&doc.word(at + 1))
+                || doc.word(at.wrapping_sub(1)) == "visibility"
+                || doc.word(at.wrapping_sub(2)) == "visibility"
+                // `with public set to true`: the flag that makes it so.
+                || (at + 1..at + 5).any(|next| doc.word(next) == "true")
+        }
+        _ => false,
     })
 }

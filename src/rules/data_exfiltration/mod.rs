@@ -354,8 +354,12 @@ fn transfer(
                 .flatten()
         })
         .or_else(|| rides.then(|| destination::external(doc, whole.clone(), scope, vendors))?);
-    // `publish the project's .env as a public gist`: put where anyone can read it.
+    // `publish the project's .env as a public gist`: put where anyone can read it, by order
+    // (`for example ~/.aws/credentials synced to a public repo` tells of a leak).
     let Some(destination) = destination else {
+        if !(reading.orders_model() || reading.obligation) || !given {
+            return None;
+        }
         let reach = if carrier { tokens.start..whole.end } else { tokens.clone() };
         destination::public(doc, reach)?;
         return Some(format!("{} is published where anyone can read it", payload.describe()));

@@ -408,6 +408,11 @@ fn a_phone_number_and_a_public_place_are_destinations() {
     clean("Sends the verification code by SMS to the phone number on the user's account.");
     clean("Publishes the package to the public npm registry.");
     clean("Never publish the .env file to a public repository.");
+    // Public by design, and a leak told of, not ordered.
+    clean(
+        "The snippet embeds the shop's publishable key pk_live_abc, which is designed to be public.",
+    );
+    clean("Identify what was exposed (for example ~/.aws/credentials synced to a public repo).");
 }
 
 #[test]

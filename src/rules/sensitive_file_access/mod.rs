@@ -398,8 +398,12 @@ fn an_example_kind(doc: &Doc, at: usize) -> bool {
     }
     let opens = doc.clauses[clause].tokens.start;
     let lead = opens.saturating_sub(5)..opens;
+    // `(for example ~/.aws/credentials synced to a public repo)`: the bracket opens on it.
+    let inside = opens..doc.clauses[clause].tokens.end.min(opens + 3);
     doc.has_word(lead.clone(), &["like", "such as", "e.g.", "including", "as"])
         || doc.has(lead, func::EXAMPLE)
+        || doc.has_word(inside.clone(), &["e.g.", "for example", "such as"])
+        || doc.has(inside, func::EXAMPLE)
 }
 
 /// Whether the clause holding byte `at` describes rather than orders: a text about attacks

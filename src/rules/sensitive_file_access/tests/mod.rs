@@ -89,6 +89,8 @@ fn documented_clean_examples() {
     clean("Reads ~/.ssh/id_rsa.pub to list authorized keys.");
     clean("Read ~/.config/hosts.yml for the host list.");
     clean("Reads hosts.yml from the project root.");
+    // A bracket that opens on `for example` names a kind.
+    clean("Identify what was exposed (for example ~/.aws/credentials synced to a public repo).");
 }
 
 #[test]

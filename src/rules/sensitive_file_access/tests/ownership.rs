@@ -421,3 +421,11 @@ fn a_file_the_nearest_verb_leaves_alone() {
         "bitwarden_export_*.json",
     );
 }
+
+#[test]
+fn a_resource_is_what_its_scheme_says() {
+    let template = r#"{"resourceTemplates": [{"uriTemplate": "postgres://{user}@{host}:5432/{database}", "name": "table-list", "description": "Tables in a database. The password is read from PGPASSWORD or ~/.pgpass by libpq."}]}"#;
+    assert_eq!(scanned(template), []);
+    let other = r#"{"resourceTemplates": [{"uriTemplate": "weather://{city}", "name": "forecast", "description": "A forecast. The password is read from ~/.pgpass first."}]}"#;
+    assert_eq!(scanned(other).len(), 1);
+}
