@@ -248,6 +248,19 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
             at = on + 1;
         }
     }
+    // `From the next reply until this conversation ends, every answer ...`: a lead of time
+    // that runs to its comma.
+    if is_word(tokens, at, lower, &["from"]) {
+        let until =
+            (at + 1..end.min(at + 6)).find(|&on| is_word(tokens, on, lower, &["until", "till"]));
+        let comma = until.and_then(|until| {
+            (until + 1..end.min(until + 10)).find(|&on| tokens[on].is_punct(','))
+        });
+        if let Some(comma) = comma.filter(|&comma| comma + 1 < end) {
+            reading.standing = true;
+            at = comma + 1;
+        }
+    }
     // Adverbs, `please`, and the negation an imperative opens with (`do not`, `never`).
     let opened_at = at;
     while at < end {

@@ -177,6 +177,27 @@ fn starts_group(tokens: &[Token], at: usize, after_comma: bool) -> bool {
     false
 }
 
+/// Whether `text` leaves a quote open: more quote marks open it (after a space or a bracket,
+/// or at the start) than close it (before a space, a mark or the end). An apostrophe inside a
+/// word (`don't`) does neither.
+fn quote_open(text: &str) -> bool {
+    let mut open = 0usize;
+    let mut previous = ' ';
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if matches!(c, '\'' | '"' | '\u{2018}' | '\u{201C}' | '\u{2019}' | '\u{201D}') {
+            let next = chars.peek().copied().unwrap_or(' ');
+            if previous.is_whitespace() || matches!(previous, '(' | '[') {
+                open += 1;
+            } else if !next.is_alphanumeric() {
+                open = open.saturating_sub(1);
+            }
+        }
+        previous = c;
+    }
+    open > 0
+}
+
 fn split_clauses(
     raw: &str,
     tokens: &[Token],
@@ -247,7 +268,9 @@ fn split_clauses(
                                 && raw[next.start..next.end].contains(' ')
                     })
             }
-            _ => is_dash(raw, token),
+            // `reads 'No blocking issues — safe to merge'`: a dash inside a quote is the
+            // quote's.
+            _ => is_dash(raw, token) && !quote_open(&raw[tokens[start.min(at)].start..token.start]),
         };
         let boundary_before = at > start
             && token.info.func & func::CONJ != 0

@@ -34,9 +34,12 @@ const APPROVALS: &[&str] = &[
     "sign-off",
 ];
 
+/// Words that call seeking approval needless: `checking first is unnecessary`.
+const NEEDLESS: &[&str] = &["unnecessary", "needless", "not needed", "not required"];
+
 /// Words that say going ahead costs the user nothing: `listing is read-only`, `no side
 /// effects`; or that the user has already approved: `do not ask again`.
-const HARMLESS: &[&str] = &["read-only", "side effects", "again", "already"];
+const HARMLESS: &[&str] = &["read-only", "side effects", "again", "already", "dry-run", "preview"];
 
 /// The phrases that arm the rule for these orders, from the same lists: `not ask`, `n't
 /// confirm`, `without ask` (a prefix of `without asking`), `skip the confirmation`.
@@ -49,16 +52,33 @@ pub static CONSENT_TRIGGERS: std::sync::LazyLock<Vec<String>> = std::sync::LazyL
         })
         .collect();
     phrases.extend(APPROVALS.iter().map(|approval| approval.to_string()));
+    phrases.extend(["unnecessary", "needless", "no need to"].map(String::from));
     phrases
 });
 
 /// Whether `clause` orders the model to do something consequential without asking the user.
 pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
-    if !reading.orders_model() {
+    let tokens = doc.clauses[clause].tokens.clone();
+    // `checking with the person first is unnecessary`, `there is no need to ask`: seeking
+    // approval said to be needless, an order given as a fact.
+    let needless = !reading.negated
+        && (doc.has_word(tokens.clone(), NEEDLESS)
+            && (reading.subject_tokens.clone().take(2).any(|at| {
+                SEEKS.iter().any(|form| form == doc.word(at))
+                    || doc.tokens[at].info.is_gerund()
+                        && SEEKING.iter().any(|seek| doc.word(at).starts_with(seek))
+                    || APPROVALS.contains(&doc.word(at))
+            }))
+            || tokens.clone().any(|at| {
+                doc.word(at) == "no"
+                    && doc.word(at + 1) == "need"
+                    && doc.word(at + 2) == "to"
+                    && SEEKS.iter().any(|form| form == doc.word(at + 3))
+            }));
+    if !reading.orders_model() && !needless {
         return false;
     }
-    let tokens = doc.clauses[clause].tokens.clone();
     let seeks = |at: usize| {
         SEEKS.iter().any(|form| form == doc.word(at))
             // `ask the user for their password`, `ask the user to run it`: seeking data or a
@@ -67,7 +87,8 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
                 && (at + 1..(at + 4).min(doc.tokens.len()))
                     .any(|next| matches!(doc.word(next), "for" | "to")))
     };
-    let unasked = reading.negated && reading.verb.is_some_and(seeks)
+    let unasked = needless
+        || reading.negated && reading.verb.is_some_and(seeks)
         || !reading.negated
             && (tokens.clone().any(|at| doc.word(at) == "without" && seeks(at + 1))
                 || reading.verb.is_some_and(|verb| {
@@ -79,7 +100,11 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
     }
     let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
     let consequential = sentence.clone().any(|at| {
-        doc.tokens[at].info.act & CONSEQUENTIAL != 0 && reading.verb != Some(at) && !seeks(at)
+        // A dry run does nothing.
+        doc.tokens[at].info.act & CONSEQUENTIAL != 0
+            && reading.verb != Some(at)
+            && !seeks(at)
+            && doc.word(at.wrapping_sub(1)) != "dry"
     });
     consequential && !doc.has_word(sentence, HARMLESS)
 }

@@ -225,7 +225,12 @@ pub(super) fn own_rules(doc: &Doc, range: Range<usize>) -> bool {
                 | "directions"
                 | "developer message"
         );
-        if !rules {
+        // `your instructions file`: a file, named for what it holds.
+        let container = matches!(
+            doc.word(at + 1),
+            "file" | "files" | "template" | "templates" | "page" | "folder" | "field" | "document"
+        );
+        if !rules || container {
             return false;
         }
         let before = at.saturating_sub(3).max(range.start)..at;
@@ -247,11 +252,24 @@ const SET_UP_WITH: &[&str] =
 
 /// `the text you were started with`, `whatever you were primed with`: what the model was set
 /// up with, named by how it got it.
+/// `the configuration text you received before the user's first message`: what reached the
+/// model before the conversation did.
 pub(super) fn setup_text(doc: &Doc, range: Range<usize>) -> bool {
     range.clone().any(|at| {
-        SET_UP_WITH.contains(&doc.word(at))
+        let started_with = SET_UP_WITH.contains(&doc.word(at))
             && doc.word(at + 1) == "with"
-            && doc.has(at.saturating_sub(3).max(range.start)..at, func::YOU)
+            && doc.has(at.saturating_sub(3).max(range.start)..at, func::YOU);
+        let before_chat = || {
+            let after = at + 1..(at + 6).min(range.end);
+            let received = at.saturating_sub(4).max(range.start)..at;
+            doc.has(received.clone(), func::YOU)
+                && doc.has_word(received, &["received", "given", "got", "were"])
+                && (doc.has_word(after.clone(), &["first"])
+                    && doc.has_word(after.clone(), &["message", "turn", "reply", "request"])
+                    || doc.has_word(after.clone(), &["conversation", "chat", "session"])
+                        && doc.has_word(after, &["began", "started", "begins", "starts"]))
+        };
+        started_with || doc.word(at) == "before" && before_chat()
     })
 }
 
