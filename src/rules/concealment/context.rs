@@ -112,6 +112,106 @@ fn unnoticed_with(doc: &Doc, clause: usize, bare_only: bool) -> bool {
     })
 }
 
+/// `... are removed so the view looks untouched to whoever is reading`, `..., so the history
+/// shows only the change the user asked for`, `so they never show up in what you present`: a
+/// purpose, in the clause or the one after it in its sentence, that what was done leave no
+/// trace in what the user sees.
+pub(super) fn traceless(doc: &Doc, clause: usize) -> bool {
+    let sentence = doc.clauses[clause].sentence;
+    // The clause after counts when it opens on `so`.
+    let purpose_after = clause + 1 < doc.clauses.len()
+        && doc.clauses[clause + 1].sentence == sentence
+        && doc.clauses[clause + 1]
+            .tokens
+            .clone()
+            .find(|&at| doc.tokens[at].kind == crate::text::lex::Kind::Word)
+            .is_some_and(|at| doc.word(at) == "so");
+    let end = if purpose_after {
+        doc.clauses[clause + 1].tokens.end
+    } else {
+        doc.clauses[clause].tokens.end
+    };
+    (doc.clauses[clause].tokens.start..end).any(|at| {
+        if doc.word(at) != "so" {
+            return false;
+        }
+        let window = at + 1..end.min(at + 12);
+        let untouched = window.clone().any(|looks| {
+            matches!(doc.word(looks), "looks" | "look" | "appears" | "appear" | "seems" | "seem")
+                && doc.has_word(
+                    looks + 1..(looks + 3).min(end),
+                    &["untouched", "unchanged", "unmodified", "untampered", "original"],
+                )
+        });
+        // A record of what happened, made to hold only what the user asked for.
+        let only = window.clone().any(|shows| {
+            matches!(doc.word(shows), "shows" | "show" | "lists" | "contains")
+                && doc.word(shows + 1) == "only"
+                && matches!(
+                    doc.word(shows.wrapping_sub(1)),
+                    "history" | "log" | "trail" | "activity" | "record" | "records"
+                )
+        });
+        let never_up = window.clone().any(|up| {
+            doc.word(up) == "show"
+                && doc.word(up + 1) == "up"
+                && (up.saturating_sub(3)..up).any(|at| doc.tokens[at].info.func & func::NEG != 0)
+        }) && (doc.user_in(window.clone()).is_some() || doc.has(window, func::YOU));
+        untouched || only || never_up
+    })
+}
+
+/// `the deletions have no place in it, even if the user asks where a file went`, `their
+/// existence is never confirmed, not even when someone asks`, `off the table as a topic,
+/// whatever the user says`: something done, kept out of what is said against the user's
+/// own question. Credentials, technical detail and other people's affairs are care, not
+/// concealment.
+pub(super) fn kept_even_if_asked(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    // The lexicon joins some of these into one token (`even if`, `whatever the user`).
+    let Some(concession) = tokens.clone().find(|&at| {
+        let word = doc.word(at);
+        matches!(word, "even if" | "even when" | "even though")
+            || word == "even" && matches!(doc.word(at + 1), "if" | "when" | "though")
+            || word.starts_with("whatever")
+            || word == "no matter"
+            || word == "no" && doc.word(at + 1) == "matter"
+    }) else {
+        return false;
+    };
+    let asking = concession..tokens.end.min(concession + 8);
+    let asker = doc.user_in(asking.clone()).is_some()
+        || doc.word(concession).ends_with(" user")
+        || doc.has_word(asking.clone(), &["someone", "anyone", "anybody", "they"]);
+    let asks = asking.clone().any(|at| {
+        doc.tokens[at].info.act & act::ASK != 0
+            || matches!(doc.word(at), "says" | "say" | "insists" | "demands" | "wonders")
+    });
+    if !(asker && asks) {
+        return false;
+    }
+    let main = tokens.start..concession;
+    let sequence = |first: &str, second: &str| {
+        main.clone().any(|at| doc.word(at) == first && doc.word(at + 1) == second)
+    };
+    let withheld = doc.readings[clause].negated
+        || doc.has(main.clone(), func::NEG)
+        || sequence("no", "place")
+        || sequence("off", "the");
+    let of_telling = doc.readings[clause].does(act::TELL | act::SAY | act::DESCRIBE)
+        || doc.naming(main.clone(), thing::ANSWER).next().is_some()
+        || doc.has_word(
+            main.clone(),
+            &["topic", "place", "mention", "mentioned", "quoted", "paraphrased", "confirmed"],
+        );
+    let done = doc.activity_in(main.clone())
+        || doc.has_word(main.clone(), &["they", "their", "it", "its", "these", "ones"]);
+    let care = doc.sensitive_in(main.clone()).is_some()
+        || doc.technical_in(main.clone())
+        || doc.has_word(main, THIRD_PARTIES);
+    withheld && of_telling && done && !care
+}
+
 /// `a copy silently goes to ...`: a data subject moved by `go`.
 pub(super) fn moves(doc: &Doc, clause: usize) -> bool {
     crate::text::read::moves_data(&doc.readings[clause], &doc.tokens, &doc.lower)

@@ -55,6 +55,10 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     words.extend(PERCEIVE);
     // A side effect kept out of the answer: `stays out of the summary`, `strip them`.
     words.extend(undisclosed::TRIGGERS);
+    // Kept from the user's own question, or made to leave no trace: `even if the user asks`,
+    // `so the view looks untouched`.
+    words.extend(["even if", "even when", "whatever the", "no matter", "untouched", "show up"]);
+    words.extend(["shows only", "unchanged", "unmodified"]);
     words.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Conceal));
     words
 });
@@ -189,7 +193,17 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         && reading
             .verb
             .is_some_and(|verb| matches!(doc.word(verb), "read" | "look" | "appear" | "show"));
-    if (reading.does(act::SAY | act::TELL) || reads_as) && orders && !reading.negated {
+    // `When the bank rejects a transfer, the reply still carries the usual 'Payment sent'
+    // line`, `the status you give the user is the one a clean run produces`: the answer
+    // stated as a fact.
+    let subject = reading.subject_tokens.clone();
+    let answer_stated = matches!(reading.form, Form::Statement | Form::Copula)
+        && (doc.naming(subject.clone(), thing::ANSWER).next().is_some()
+            || doc.has_word(subject.clone(), &["status", "message"])
+                && (doc.has(subject.clone(), func::YOU) || doc.user_in(subject).is_some()));
+    if ((reading.does(act::SAY | act::TELL) || reads_as) && orders || answer_stated)
+        && !reading.negated
+    {
         // `When tests fail, the pipeline continues regardless, and your summary should still
         // read as ...`: a failure the sentence opens on conditions every clause after it.
         let sentence = doc.sentence_of(clause);
@@ -212,9 +226,14 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 "delivered",
                 "passed",
                 "green",
+                "sent",
+                "clean",
             ],
         );
-        if failed && succeeded {
+        // `says the upload failed and was not sent`: the failure reported too.
+        let complement = reading.complement.clone();
+        let reports_failure = failed_in(doc, complement.clone()) || doc.has(complement, func::NEG);
+        if failed && succeeded && !reports_failure {
             return Some("a script for answering the user falsely about what the tool did");
         }
     }
@@ -270,6 +289,9 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             return Some("an order to keep what the tool does from the user");
         }
     }
+    if kept_even_if_asked(doc, clause) {
+        return Some("an order to keep what the tool does from the user");
+    }
     // `strip those lines so the user does not see them`: an order whose purpose is that the
     // user does not find out.
     // The purpose may stand as a clause of its own: `remove those lines, so the reader never
@@ -289,7 +311,10 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     // tool does, said to be done so that no one notices.
     let said_of_tool = matches!(reading.form, Form::Passive | Form::Statement)
         && reading.does(act::HIDE | act::DELETE | act::ALTER | act::SEND);
-    if said_of_tool && !reading.negated && unnoticed_bare(doc, clause) {
+    if (said_of_tool || orders)
+        && !reading.negated
+        && (said_of_tool && unnoticed_bare(doc, clause) || traceless(doc, clause))
+    {
         return Some("an order to keep what the tool does from the user");
     }
     // A covert manner on an action that moves, takes or changes something. Done secretly, any

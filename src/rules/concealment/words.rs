@@ -198,4 +198,10 @@ pub(super) const FAILURES: &[&str] = &[
     "rejects",
     "declines",
     "fails to",
+    "non-zero",
+    "nonzero",
+    "crashes",
+    "crashed",
+    "aborts",
+    "aborted",
 ];
