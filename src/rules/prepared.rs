@@ -134,7 +134,17 @@ impl<'a> Text<'a> {
         shared: &'a (dyn SharedDoc + 'a),
     ) -> Text<'a> {
         debug_assert_eq!(shared.raw(), raw);
-        Text { scope: Some(scope), path, shared: Some(shared), ..Text::new(raw) }
+        let mut text = Text { scope: Some(scope), path, shared: Some(shared), ..Text::new(raw) };
+        // A value is labelled by its property's name (`"auth_token": {"default": "..."}`):
+        // the name arms rules as the value's own words do.
+        if text.is_value()
+            && let Some(property) = path
+                .rsplit_once("properties.")
+                .and_then(|(_, rest)| rest.split('.').next().filter(|name| !name.is_empty()))
+        {
+            text.armed |= Text::new(property).armed;
+        }
+        text
     }
 
     /// `raw` read in this text's scope and path: for a payload decoded out of it.

@@ -79,7 +79,10 @@ pub(super) const AWS_STEMS: &[&str] = &["secret"];
 pub(super) const DATADOG_STEMS: &[&str] = &["datadog", "dd_ap", "dd-ap", "dd.ap", "dd ap", "ddap"];
 pub(super) const POSTMARK_STEMS: &[&str] = &["postmark"];
 pub(super) const MAILGUN_STEMS: &[&str] = &["mailgun"];
-pub(super) const TWILIO_STEMS: &[&str] = &["twilio"];
+/// `twilio`, or an auth token's label: a 32-hex token under `auth_token` is the shape of
+/// Twilio's, named or not.
+pub(super) const TWILIO_STEMS: &[&str] =
+    &["twilio", "auth_token", "auth-token", "authtoken", "auth token", "auth.token"];
 pub(super) const AZURE_STEMS: &[&str] = &["accountkey=", "sharedaccesskey="];
 
 /// A labelled value's hit, masked whole: these secrets have no public prefix.

@@ -108,7 +108,46 @@ impl TextRule for EmbeddedSecret {
                 }
             }
         }
+        labelled_by_property(text, &mut found);
+        for hit in found.drain(..) {
+            if !hits[first..].iter().any(|seen| seen.start < hit.end && hit.start < seen.end) {
+                hits.push(hit);
+            }
+        }
         hits[first..].sort_by_key(|hit| hit.start);
+    }
+}
+
+/// The secrets a schema value holds under a property whose name labels it: `"auth_token":
+/// {"default": "ffa4..."}` reads as `auth_token: ffa4...`. Only a value with no space in it,
+/// in a default, a constant, an example or an enum value.
+fn labelled_by_property(text: &Text<'_>, hits: &mut Vec<Hit>) {
+    let raw = text.as_str();
+    if raw.is_empty() || raw.contains(char::is_whitespace) || raw.len() > 512 {
+        return;
+    }
+    let Some((property, slot)) = text.path().rsplit_once("properties.").and_then(|(_, rest)| {
+        let (name, slot) = rest.split_once('.')?;
+        Some((name, slot))
+    }) else {
+        return;
+    };
+    let slot = slot.split('[').next().unwrap_or_default();
+    if !matches!(slot, "default" | "const" | "examples" | "example" | "enum") {
+        return;
+    }
+    let labelled = format!("{property}: {raw}");
+    let offset = property.len() + 2;
+    let mut found = Vec::new();
+    for find in
+        [labelled::find_aws, labelled::find_datadog, labelled::find_postmark, labelled::find_twilio]
+    {
+        find(&labelled, &mut found);
+    }
+    for mut hit in found.into_iter().filter(|hit| hit.start >= offset) {
+        hit.start -= offset;
+        hit.end -= offset;
+        hits.push(hit);
     }
 }
 
@@ -129,6 +168,21 @@ fn message(name: &str) -> String {
 mod tests {
     use super::*;
     use test_support::*;
+
+    #[test]
+    fn a_schema_value_is_labelled_by_its_property_name() {
+        let schema = |name: &str, value: &str| {
+            format!(
+                r#"{{"tools": [{{"name": "sms", "description": "Sends a code.", "inputSchema": {{"type": "object", "properties": {{"{name}": {{"type": "string", "default": "{value}"}}}}}}}}]}}"#
+            )
+        };
+        let found = |manifest: &str| crate::rules::testing::scanned(manifest, META.id).len();
+        assert_eq!(found(&schema("auth_token", "ffa408480211cea8b2d9c6e1f3a7540d")), 1);
+        assert_eq!(found(&schema("dd_api_key", "0f8e2d4c6b1a39587e6d5c4b3a291807")), 1);
+        // A hash under another name, and a placeholder under the label.
+        assert_eq!(found(&schema("checksum", "ffa408480211cea8b2d9c6e1f3a7540d")), 0);
+        assert_eq!(found(&schema("auth_token", "00000000000000000000000000000000")), 0);
+    }
 
     #[test]
     fn every_family_has_a_bit_and_stems() {

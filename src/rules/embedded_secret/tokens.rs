@@ -31,6 +31,7 @@ static TOKEN: LazyLock<Regex> = LazyLock::new(|| {
         r"(?:\.[0-9]{2}\.[0-9a-z]{6,12})?",
         r"|x(?:keysib|smtpsib)-[0-9a-f]{64}-[A-Za-z0-9]{16}",
         r"|re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}",
+        r"|do[opr]_v1_[a-f0-9]{64}",
         // A PyPI upload token: a macaroon whose location (`pypi.org`, `test.pypi.org`) is
         // base64 right after the prefix.
         r"|pypi-AgE(?:IcHlwaS5vcmc|NdGVzdC5weXBpLm9yZw)[A-Za-z0-9_\-]{50,}",
@@ -45,7 +46,7 @@ pub(super) const STEMS: &[&str] = &[
     "xoxa-", "xoxr-", "xoxs-", "k_live_", "k_test_", "aiza", "sk-", "eyj", "private key", "sg.",
     "npm_", "hf_", "api_org_", "shpat_", "shpca_", "shppa_", "shpss_", "glpat-", "gldt-", "glrt-",
     "glrtr-", "glptt-", "glft-", "glsoat-", "gloas-", "glimt-", "glagent-", "glffct-", "glcbt-",
-    "glwt-", "xkeysib-", "xsmtpsib-", "re_", "pypi-age",
+    "glwt-", "xkeysib-", "xsmtpsib-", "re_", "pypi-age", "dop_v1_", "doo_v1_", "dor_v1_",
 ];
 
 /// A Telegram bot token: the bot's numeric id, a colon, and 35 base64url characters that
@@ -178,6 +179,9 @@ fn token_shape(token: &str) -> Option<Shape> {
         [b'h', b'f', b'_', ..] => shape("a Hugging Face access token", 3, 62),
         [b'a', b'p', b'i', b'_', ..] => shape("a Hugging Face organization token", 8, 52),
         [b'r', b'e', b'_', ..] => shape("a Resend API key", 3, 63),
+        [b'd', b'o', b'p', ..] => shape("a DigitalOcean personal access token", 7, 16),
+        [b'd', b'o', b'o', ..] => shape("a DigitalOcean OAuth token", 7, 16),
+        [b'd', b'o', b'r', ..] => shape("a DigitalOcean refresh token", 7, 16),
         [b'p', b'y', b'p', b'i', b'-', ..] => shape("a PyPI API token", 20, 64),
         [b's', b'h', b'p', b'a', b't', ..] => shape("a Shopify access token", 6, 16),
         [b's', b'h', b'p', b'c', ..] => shape("a Shopify custom app access token", 6, 16),
@@ -333,6 +337,15 @@ mod tests {
         flags(&format!("'{legacy}'"), &legacy);
         let service = key("sk-svcacct-", BASE64URL, 120, 65);
         flags(&service, &service);
+    }
+
+    #[test]
+    fn digitalocean_tokens_by_their_shape() {
+        let token = key("dop_v1_", HEX, 64, 71);
+        flags(&format!("Backed by the DigitalOcean API using the team token {token}."), &token);
+        flags(&key("doo_v1_", HEX, 64, 72), &key("doo_v1_", HEX, 64, 72));
+        quiet("dop_v1_0000000000000000000000000000000000000000000000000000000000000000");
+        quiet("dop_v1_your_token_here");
     }
 
     #[test]
