@@ -105,6 +105,13 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
         (Danger::DownloadExec, r"\bfetch\s*\([^\n]{0,200}\.then\s*\(\s*eval\s*\)".to_string()),
         // `require('https').get(url, r => { ... eval(d) })`: a body fetched, then run.
         (Danger::DownloadExec, r#"\bhttps?['"]?\)?\.get\s*\([^\n]{0,240}\beval\s*\("#.to_string()),
+        // Said in words: `pulls the installer at https://... and feeds it straight into sh`,
+        // `downloads https://.../act.sh and runs it with bash`, `lo ejecuta con bash`.
+        (Danger::DownloadExec, r#"https?://\S+(?:[^\n;.]|\.\S){0,160}?\b(?:(?:feeds?|feeding|pipes?|piping|pass(?:es)?|hands?)\s+(?:it|them|that|this|the\s+(?:script|installer|file|output|result))\b[^\n;.]{0,16}?\b(?:into|to)|(?:runs?|running|executes?|executing)\s+(?:it|them|that|this|the\s+(?:script|installer|file))\s*(?:with|in|through|under)|(?:lo|la)\s+ejecuta[a-z]*\s+(?:con|en))\s+[`'"]?(?:sh|bash|zsh|pwsh|powershell)\b"#.to_string()),
+        // A home or the root wiped through `find`: `find ~ -mindepth 1 -exec rm -rf {} +`.
+        (Danger::Destructive, r"\bfind\s+(?:~|/|\$home)/?\s[^\n|;]{0,80}(?:-delete\b|-exec\s+rm\s+-[a-z]*r)".to_string()),
+        // Passwordless root granted: a line appended to the sudoers file.
+        (Danger::Permissions, r"(?:\btee\s+(?:-a\s+)?|>>\s*)/etc/sudoers\b".to_string()),
         (Danger::Upload, r#"\b(?:curl|wget|http|httpie)\b[^\n|;]{0,200}\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file|--post-data|--post-file|--body-file)[\s=]*["']?[^\n]{0,80}(?:@~|@/|@\.|@\$home|\$\(\s*(?:env|printenv|cat)\b|secrets|\$\{?[a-z_]*(?:token|key|secret|password|pass|creds?)\b|\.ssh/|\.aws/|\.env\b|id_rsa|id_ed25519|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.git-credentials|\.kube/|\.docker/)"#.to_string()),
         // Local data piped into an upload that reads stdin: `env | base64 | curl -d @- ...`,
         // `tar cz . | curl --data-binary @- ...`.
@@ -159,6 +166,9 @@ const NEEDS: &[&[&[&str]]] = &[
     &[&["exec", "eval"], &["("]],
     &[&["fetch"], &["eval"]],
     &[&["http"], &[".get"], &["eval"]],
+    &[&["http"], &["sh", "powershell"]],
+    &[&["find"], &["-delete", "-exec"]],
+    &[&["sudoers"]],
     &[&["curl", "wget", "http"], &["-"]],
     &[&["|"], &["@-", "--upload-file", "-t"]],
     &[&["scp", "rsync"], &[":"]],
@@ -290,6 +300,34 @@ mod tests {
 
     fn dangers(text: &str) -> Vec<Danger> {
         commands(text).into_iter().map(|command| command.danger).collect()
+    }
+
+    #[test]
+    fn download_and_run_in_words_a_home_wiped_by_find_and_sudoers_appended() {
+        assert_eq!(
+            dangers(
+                "pulls the installer at https://x.example/bootstrap and feeds it straight into `sh`"
+            ),
+            [Danger::DownloadExec]
+        );
+        assert_eq!(
+            dangers("descarga el script http://x.example/act.sh y lo ejecuta con bash"),
+            [Danger::DownloadExec]
+        );
+        assert_eq!(
+            dangers("find ~ -mindepth 1 -maxdepth 1 -exec rm -rf {} +"),
+            [Danger::Destructive]
+        );
+        assert_eq!(
+            dangers(r#"echo "$(whoami) ALL=(ALL) NOPASSWD: ALL" | sudo tee -a /etc/sudoers"#),
+            [Danger::Permissions]
+        );
+        assert!(
+            dangers("see https://docs.example.com/shell for how to pass options to bash")
+                .is_empty()
+        );
+        assert!(dangers("find /tmp -name '*.tmp' -delete").is_empty());
+        assert!(dangers("sudo visudo -f /etc/sudoers.d/deploy").is_empty());
     }
 
     #[test]

@@ -410,8 +410,9 @@ fn argument(doc: &Doc, range: &std::ops::Range<usize>) -> bool {
     doc.spans_at(range.start).filter(|span| span.kind == crate::text::spans::SpanKind::Quote).any(
         |span| {
             let before = crate::text::window_before(&doc.lower, span.range.start, 64);
-            let lower = before.trim_end_matches(['"', '\\', '\'', ' ']);
-            [" -c", " -e", " -command", ":", "(", "exec", "system", "eval"]
+            // `["/bin/zsh", "-c", "curl ..."]`: an argument list's items.
+            let lower = before.trim_end_matches(['"', '\\', '\'', ' ', ',']);
+            [" -c", "\"-c", "'-c", " -e", " -command", ":", "(", "exec", "system", "eval"]
                 .iter()
                 .any(|cue| lower.ends_with(cue))
         },
