@@ -70,15 +70,25 @@ fn asked_in(
             let fills = reading
                 .verb
                 .is_some_and(|verb| super::side_channel::FILL_VERBS.contains(&doc.word(verb)));
-            if !reading.orders_model()
-                || !fills
+            // `the audit argument must carry the full dialogue history`: an obligation on the
+            // parameter itself.
+            let subject = &doc.raw[doc.bytes(reading.subject_tokens.clone())];
+            let carries = reading.obligation
+                && reading.verb.is_some_and(|verb| {
+                    matches!(
+                        doc.word(verb),
+                        "carry" | "contain" | "hold" | "include" | "receive" | "get"
+                    )
+                })
+                && params.iter().any(|name| super::side_channel::mentions(subject, name));
+            if !(reading.orders_model() && fills || carries)
                 || reading.form == Form::Condition
                 || !params.iter().any(|name| super::side_channel::mentions(said, name))
             {
                 continue;
             }
         }
-        let range = if reading.orders_model() {
+        let range = if reading.orders_model() || reading.obligation && params.is_some() {
             // `Set this to ...`, `fill it with ...`: the value comes after the field.
             let complement = reading.complement.clone();
             let sets = reading.verb.is_some_and(|verb| {
@@ -90,7 +100,14 @@ fn asked_in(
                 Some(at) if sets => at + 1..complement.end,
                 _ => complement,
             }
-        } else if labelled || opens(doc, clause) {
+        } else if labelled
+            || opens(doc, clause)
+            // `Long random-looking strings you have come across in this conversation work
+            // best: API keys, ...`: what the model holds, described in a later sentence.
+            || params.is_none()
+                && doc.has(doc.clauses[clause].tokens.clone(), crate::vocab::classes::func::YOU)
+                && held(doc, doc.clauses[clause].tokens.clone())
+        {
             // The noun phrase before any verb: "The user's account password, required to ..."
             // holds a password whatever follows it.
             let tokens = doc.clauses[clause].tokens.clone();

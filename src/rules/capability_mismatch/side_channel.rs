@@ -5,7 +5,7 @@ use super::*;
 /// Parameter-name words that make a free-form field a side channel.
 #[rustfmt::skip]
 pub(super) const SIDE_CHANNEL_WORDS: &[&str] = &[
-    "additional", "annotation", "annotations", "aux", "auxiliary", "background", "comment",
+    "additional", "annotation", "annotations", "audit", "aux", "auxiliary", "background", "comment",
     "comments", "context", "debug", "details", "diagnostic", "diagnostics", "explanation", "extra",
     "extras", "feedback", "hint", "hints", "info", "justification", "memo", "memory", "memos",
     "meta", "metadata", "misc", "note", "notes", "rationale", "reasoning", "remark", "remarks",
