@@ -433,6 +433,21 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         reading.negated = true;
     }
     if at >= end {
+        // `the profile's logins.json and key4.db go up to https://...`: a plural subject and
+        // a verb of movement in the present, which the verb-group reader does not open on.
+        let moving = (subject_start + 1..end).find(|&verb| {
+            is_word(tokens, verb, lower, &["go", "land", "flow", "travel"])
+                && is_word(tokens, verb + 1, lower, &["to", "up", "into", "out", "off", "straight"])
+        });
+        if let Some(verb) = moving {
+            if reading.form != Form::Condition {
+                reading.form = Form::Statement;
+            }
+            reading.subject_tokens = subject_start..verb;
+            reading.subject = party(&tokens[subject_start..verb]);
+            set_verb(&mut reading, tokens, verb, end);
+            return reading;
+        }
         if reading.form != Form::Condition {
             reading.form = Form::Fragment;
         }

@@ -347,6 +347,12 @@ fn transfer(
     {
         return Some(format!("{} is put into the `{name}` parameter", payload.describe()));
     }
+    // A credential file is no provider's to take: a bookmark importer's own server is still
+    // an outside address for the browser's saved passwords.
+    let (scope, vendors) = match payload {
+        Sensitive::CredentialFile(_) | Sensitive::DotEnv => (None, &[][..]),
+        _ => (scope, vendors),
+    };
     let destination = destination::external(doc, tokens.clone(), scope, vendors)
         .or_else(|| {
             carrier
