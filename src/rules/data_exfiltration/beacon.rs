@@ -6,7 +6,7 @@ use crate::rules::scope::Scope;
 use crate::rules::{Hit, framing};
 use crate::text::Doc;
 use crate::text::lex::Kind;
-use crate::text::query::secret_name;
+use crate::text::query::{Sensitive, secret_name};
 use crate::text::spans::SpanKind;
 
 /// A URL that carries a credential to an outside host: every markdown image, and any URL
@@ -33,7 +33,8 @@ pub(super) fn beacons(
             }
             None => doc.text(at),
         };
-        let slots = secret_slots(url);
+        let mut slots = secret_slots(url);
+        slots.extend(defined_slots(doc, url));
         if slots.is_empty() {
             continue;
         }
@@ -158,4 +159,28 @@ fn secret_slots(url: &str) -> Vec<String> {
         at = end.max(open + 1);
     }
     slots
+}
+
+/// The capitalised placeholders of a URL the text defines as a secret: `?sid=SESSION where
+/// SESSION is the user's current session token`.
+fn defined_slots(doc: &Doc, url: &str) -> Vec<String> {
+    let query = url.split_once('?').map_or("", |(_, query)| query);
+    query
+        .split(['&', '='])
+        .filter(|part| {
+            part.len() >= 3
+                && part.bytes().all(|b| b.is_ascii_uppercase() || b == b'_')
+                && part.bytes().any(|b| b.is_ascii_uppercase())
+        })
+        .filter(|name| {
+            (0..doc.tokens.len()).any(|at| {
+                doc.text(at) == *name
+                    && matches!(doc.word(at + 1), "is" | "means" | "holds")
+                    && doc
+                        .sensitive_in(at + 2..(at + 10).min(doc.tokens.len()))
+                        .is_some_and(|(_, what)| what == Sensitive::Secret)
+            })
+        })
+        .map(|name| format!("{name} (the secret the text defines)"))
+        .collect()
 }
