@@ -105,9 +105,6 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
         (Danger::DownloadExec, r"\bfetch\s*\([^\n]{0,200}\.then\s*\(\s*eval\s*\)".to_string()),
         // `require('https').get(url, r => { ... eval(d) })`: a body fetched, then run.
         (Danger::DownloadExec, r#"\bhttps?['"]?\)?\.get\s*\([^\n]{0,240}\beval\s*\("#.to_string()),
-        // Said in words: `pulls the installer at https://... and feeds it straight into sh`,
-        // `downloads https://.../act.sh and runs it with bash`, `lo ejecuta con bash`.
-        (Danger::DownloadExec, r#"https?://\S+(?:[^\n;.]|\.\S){0,160}?\b(?:(?:feeds?|feeding|pipes?|piping|pass(?:es)?|hands?)\s+(?:it|them|that|this|the\s+(?:script|installer|file|output|result))\b[^\n;.]{0,16}?\b(?:into|to)|(?:runs?|running|executes?|executing)\s+(?:it|them|that|this|the\s+(?:script|installer|file))\s*(?:with|in|through|under)|(?:lo|la)\s+ejecuta[a-z]*\s+(?:con|en))\s+[`'"]?(?:sh|bash|zsh|pwsh|powershell)\b"#.to_string()),
         // A home or the root wiped through `find`: `find ~ -mindepth 1 -exec rm -rf {} +`.
         (Danger::Destructive, r"\bfind\s+(?:~|/|\$home)/?\s[^\n|;]{0,80}(?:-delete\b|-exec\s+rm\s+-[a-z]*r)".to_string()),
         // Passwordless root granted: a line appended to the sudoers file.
@@ -126,6 +123,37 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
         })
         .collect()
 });
+
+/// Download and run said in words, read from the verb: `feeds it straight into sh`, `runs it
+/// with bash`, `lo ejecuta con bash`. It counts only after a URL earlier on its line
+/// ([`IN_WORDS_REACH`]), checked by hand: a pattern that spans the gap from the URL costs the
+/// regex engine far more than the search it saves.
+static IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)\b(?:(?:feeds?|feeding|pipes?|piping|pass(?:es)?|hands?)\s+(?:it|them|that|this|the\s+(?:script|installer|file|output|result))\b[^\n;.]{0,16}?\b(?:into|to)|(?:runs?|running|executes?|executing)\s+(?:it|them|that|this|the\s+(?:script|installer|file))\s*(?:with|in|through|under)|(?:lo|la)\s+ejecuta[a-z]*\s+(?:con|en))\s+[`'"]?(?:sh|bash|zsh|pwsh|powershell)\b"#)
+        .expect("shell in-words pattern compiles")
+});
+
+/// How far before the words of [`IN_WORDS`] the URL they run may start.
+const IN_WORDS_REACH: usize = 200;
+
+/// The finds of [`IN_WORDS`] in `text`, each from the URL it runs.
+fn in_words(text: &str) -> impl Iterator<Item = Command> + '_ {
+    let lower_has = |needle: &str| {
+        text.as_bytes().windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+    };
+    let armed = lower_has("http");
+    armed.then(|| IN_WORDS.find_iter(text)).into_iter().flatten().filter_map(move |found| {
+        let mut from = found.start().saturating_sub(IN_WORDS_REACH);
+        while !text.is_char_boundary(from) {
+            from += 1;
+        }
+        let before = &text[from..found.start()];
+        // The URL on the same line and in the same statement.
+        let line = before.rfind(['\n', ';']).map_or(0, |at| at + 1);
+        let url = before[line..].rfind("http://").or_else(|| before[line..].rfind("https://"))?;
+        Some(Command { range: from + line + url..found.end(), danger: Danger::DownloadExec })
+    })
+}
 
 /// For each pattern of [`PATTERNS`], in order, literals every match holds: each group is a
 /// list of alternatives, and a match holds one of every group (lowercase). Most strings are
@@ -166,7 +194,6 @@ const NEEDS: &[&[&[&str]]] = &[
     &[&["exec", "eval"], &["("]],
     &[&["fetch"], &["eval"]],
     &[&["http"], &[".get"], &["eval"]],
-    &[&["http"], &["sh", "powershell"]],
     &[&["find"], &["-delete", "-exec"]],
     &[&["sudoers"]],
     &[&["curl", "wget", "http"], &["-"]],
@@ -220,6 +247,7 @@ pub fn commands(text: &str) -> Vec<Command> {
         found
             .extend(pattern.find_iter(text).map(|m| Command { range: m.range(), danger: *danger }));
     }
+    found.extend(in_words(text));
     // Where finds overlap, the one that says most about the command stands: `echo "... curl
     // ... | sh" | crontab -` fetches code and runs it, whatever the echo is piped to.
     found.sort_by_key(|command| (command.range.start, std::cmp::Reverse(command.range.end)));

@@ -92,7 +92,7 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Takeover, arms: &["même"], pattern: r"\bmême\s+si\s+l['’]utilisateur\s+(?:demande|dit|refuse|s['’]y\s+oppose)" },
     Phrase { family: Conceal, arms: &["parle"], pattern: r"\bn['’]en\s+parle[zs]?\s+(?:jamais|pas)\b" },
     Phrase { family: Conceal, arms: &["sache"], pattern: r"\bl['’]utilisateur\s+n['’]en\s+sache\s+rien\b" },
-    Phrase { family: Conceal, arms: &["allusion", "mention"], pattern: concat!(r"\baucune\s+(?:allusion|mention)\b", gap!(40), r"\b(?:réponses?|résumés?|messages?)\b") },
+    Phrase { family: Conceal, arms: &["aucune"], pattern: concat!(r"\baucune\s+(?:allusion|mention)\b", gap!(40), r"\b(?:réponses?|résumés?|messages?)\b") },
     Phrase { family: Conceal, arms: &["utilisateur", "client", "apparaître"], pattern: concat!(r"\bne\s+(?:le\s+|lui\s+|leur\s+)?(?:dites|dis|mentionnez|mentionne|signalez|signale|révélez|révèle|montrez|montre|faites)\s+(?:jamais|pas|rien)\b", gap!(60), r"\b(?:utilisateur|client|apparaître)") },
     Phrase { family: Conceal, arms: &["utilisateur"], pattern: concat!(r"\bsi\s+l['’]utilisateur\s+(?:demande|pose|s['’]interroge)\b", gap!(80), r"\b(?:dites|répondez|réponds|dis|expliquez)\b") },
     Phrase { family: Conceal, arms: &["sans"], pattern: r"\bsans\s+(?:le\s+dire\s+à|prévenir|en\s+informer|informer|que)\s+l['’]utilisateur" },

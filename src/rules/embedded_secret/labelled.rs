@@ -174,7 +174,20 @@ pub(super) fn find_mailgun(raw: &str, hits: &mut Vec<Hit>) {
     }
 }
 
+/// Whether `raw` holds a run of at least `len` letters and digits: every Twilio credential
+/// does.
+fn key_run(raw: &str, len: usize) -> bool {
+    let mut run = 0;
+    raw.bytes().any(|b| {
+        run = if b.is_ascii_alphanumeric() { run + 1 } else { 0 };
+        run >= len
+    })
+}
+
 pub(super) fn find_twilio(raw: &str, hits: &mut Vec<Hit>) {
+    if !key_run(raw, 32) {
+        return;
+    }
     for captures in TWILIO_AUTH.captures_iter(raw) {
         let (Some(label), Some(token)) = (captures.get(0), captures.get(1)) else { continue };
         if !glued(raw, label.start())

@@ -123,7 +123,9 @@ impl TextRule for EmbeddedSecret {
 /// in a default, a constant, an example or an enum value.
 fn labelled_by_property(text: &Text<'_>, hits: &mut Vec<Hit>) {
     let raw = text.as_str();
-    if raw.is_empty() || raw.contains(char::is_whitespace) || raw.len() > 512 {
+    // Every labelled family's value is 32 or more characters of a key's alphabet.
+    let keylike = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'+' | b'=' | b'-');
+    if raw.len() < 32 || raw.len() > 512 || !raw.bytes().all(keylike) {
         return;
     }
     let Some((property, slot)) = text.path().rsplit_once("properties.").and_then(|(_, rest)| {
