@@ -138,13 +138,18 @@ impl<'a> Text<'a> {
         // A value is labelled by its property's name (`"auth_token": {"default": "..."}`):
         // the name arms rules as the value's own words do.
         if text.is_value()
-            && let Some(property) = path
-                .rsplit_once("properties.")
-                .and_then(|(_, rest)| rest.split('.').next().filter(|name| !name.is_empty()))
+            && let Some((property, _)) = text.property()
         {
             text.armed |= Text::new(property).armed;
         }
         text
+    }
+
+    /// The schema property the string sits under, and the rest of its path after the name:
+    /// `inputSchema.properties.auth_token.default` gives `auth_token` and `default`.
+    pub fn property(&self) -> Option<(&'a str, &'a str)> {
+        let (_, rest) = self.path.rsplit_once("properties.")?;
+        rest.split_once('.').filter(|(name, _)| !name.is_empty())
     }
 
     /// `raw` read in this text's scope and path: for a payload decoded out of it.

@@ -157,12 +157,11 @@ impl<'a> Doc<'a> {
         let Words { raw, lower, tokens } = words;
         let spans = spans::spans(raw);
         let span_index = SpanIndex::new(&spans);
-        let code: Vec<Range<usize>> = spans
-            .iter()
-            .filter(|span| span.kind == SpanKind::Code)
-            .map(|span| span.range.clone())
-            .collect();
-        let (sentences, clauses) = segment::segment(raw, &tokens, &code);
+        let of = |kind: SpanKind| -> Vec<Range<usize>> {
+            spans.iter().filter(|span| span.kind == kind).map(|span| span.range.clone()).collect()
+        };
+        let (code, quotes) = (of(SpanKind::Code), of(SpanKind::Quote));
+        let (sentences, clauses) = segment::segment(raw, &tokens, &code, &quotes);
         let mut readings: Vec<Reading> =
             clauses.iter().map(|clause| read::read(&tokens, &lower, clause)).collect();
         coordinate::coordinate(&tokens, &lower, &clauses, &mut readings);

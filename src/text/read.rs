@@ -436,7 +436,7 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         // `the profile's logins.json and key4.db go up to https://...`: a plural subject and
         // a verb of movement in the present, which the verb-group reader does not open on.
         let moving = (subject_start + 1..end).find(|&verb| {
-            is_word(tokens, verb, lower, &["go", "land", "flow", "travel"])
+            is_word(tokens, verb, lower, MOVING)
                 && is_word(tokens, verb + 1, lower, &["to", "up", "into", "out", "off", "straight"])
         });
         if let Some(verb) = moving {
@@ -1015,22 +1015,14 @@ fn verb_group(
 /// tokens goes to ...`).
 pub fn moves_data(reading: &Reading, tokens: &[Token], lower: &str) -> bool {
     reading.does(act::SEND | act::PLACE)
-        || reading.verb.is_some_and(|verb| {
-            let word = &lower[tokens[verb].start..tokens[verb].end];
-            matches!(
-                word,
-                "go" | "goes"
-                    | "went"
-                    | "gone"
-                    | "going"
-                    | "lands"
-                    | "land"
-                    | "ends"
-                    | "flows"
-                    | "travels"
-            )
-        })
+        || reading.verb.is_some_and(|verb| is_word(tokens, verb, lower, MOVING))
 }
+
+/// Verbs of movement that carry data with no sending verb: `a copy goes to ...`.
+const MOVING: &[&str] = &[
+    "go", "goes", "went", "gone", "going", "land", "lands", "ends", "flow", "flows", "travel",
+    "travels",
+];
 
 /// Whether `word` (lowercase) is a word of the lexicon with `classes`.
 pub fn is_thing(lower_word: &str, classes: u32) -> bool {

@@ -35,11 +35,10 @@ pub struct Clause {
 /// clause, linear in the text.
 pub const MAX_SENTENCE: usize = 240;
 
-/// Splits `tokens` of `raw` into sentences and clauses. Nothing splits inside `code`, the byte
-/// ranges of code spans (ordered, disjoint): a command's `|`, `;` and `(` are the command's.
-pub fn segment(raw: &str, tokens: &[Token], code: &[Range<usize>]) -> (Vec<Sentence>, Vec<Clause>) {
-    let mut spans = code.iter().peekable();
-    let in_code: Vec<bool> = tokens
+/// For each token, whether it lies inside one of `ranges` (ordered, disjoint).
+fn inside(tokens: &[Token], ranges: &[Range<usize>]) -> Vec<bool> {
+    let mut spans = ranges.iter().peekable();
+    tokens
         .iter()
         .map(|token| {
             while spans.peek().is_some_and(|range| range.end < token.end) {
@@ -47,7 +46,21 @@ pub fn segment(raw: &str, tokens: &[Token], code: &[Range<usize>]) -> (Vec<Sente
             }
             spans.peek().is_some_and(|range| range.start <= token.start && token.end <= range.end)
         })
-        .collect();
+        .collect()
+}
+
+/// Splits `tokens` of `raw` into sentences and clauses. Nothing splits inside `code`, the byte
+/// ranges of code spans (ordered, disjoint): a command's `|`, `;` and `(` are the command's.
+/// A dash inside `quotes`, the byte ranges of quoted spans, is the quotation's
+/// (`reads 'No blocking issues — safe to merge'`).
+pub fn segment(
+    raw: &str,
+    tokens: &[Token],
+    code: &[Range<usize>],
+    quotes: &[Range<usize>],
+) -> (Vec<Sentence>, Vec<Clause>) {
+    let in_code = inside(tokens, code);
+    let in_quote = inside(tokens, quotes);
     let mut sentences = Vec::new();
     let mut clauses = Vec::new();
     let mut start = 0;
@@ -57,7 +70,14 @@ pub fn segment(raw: &str, tokens: &[Token], code: &[Range<usize>]) -> (Vec<Sente
         if ends || index + 1 == tokens.len() {
             let end = index + 1;
             let first_clause = clauses.len();
-            split_clauses(raw, tokens, &in_code, start..end, sentences.len(), &mut clauses);
+            split_clauses(
+                raw,
+                tokens,
+                (&in_code, &in_quote),
+                start..end,
+                sentences.len(),
+                &mut clauses,
+            );
             sentences.push(Sentence { tokens: start..end, clauses: first_clause..clauses.len() });
             start = end;
         }
@@ -177,31 +197,10 @@ fn starts_group(tokens: &[Token], at: usize, after_comma: bool) -> bool {
     false
 }
 
-/// Whether `text` leaves a quote open: more quote marks open it (after a space or a bracket,
-/// or at the start) than close it (before a space, a mark or the end). An apostrophe inside a
-/// word (`don't`) does neither.
-fn quote_open(text: &str) -> bool {
-    let mut open = 0usize;
-    let mut previous = ' ';
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if matches!(c, '\'' | '"' | '\u{2018}' | '\u{201C}' | '\u{2019}' | '\u{201D}') {
-            let next = chars.peek().copied().unwrap_or(' ');
-            if previous.is_whitespace() || matches!(previous, '(' | '[') {
-                open += 1;
-            } else if !next.is_alphanumeric() {
-                open = open.saturating_sub(1);
-            }
-        }
-        previous = c;
-    }
-    open > 0
-}
-
 fn split_clauses(
     raw: &str,
     tokens: &[Token],
-    in_code: &[bool],
+    (in_code, in_quote): (&[bool], &[bool]),
     sentence: Range<usize>,
     index: usize,
     clauses: &mut Vec<Clause>,
@@ -268,9 +267,7 @@ fn split_clauses(
                                 && raw[next.start..next.end].contains(' ')
                     })
             }
-            // `reads 'No blocking issues — safe to merge'`: a dash inside a quote is the
-            // quote's.
-            _ => is_dash(raw, token) && !quote_open(&raw[tokens[start.min(at)].start..token.start]),
+            _ => is_dash(raw, token) && !in_quote[at],
         };
         let boundary_before = at > start
             && token.info.func & func::CONJ != 0
@@ -301,12 +298,13 @@ mod tests {
     fn clauses(text: &str) -> Vec<Vec<String>> {
         let lower = text.to_ascii_lowercase();
         let tokens = tokens(text, &lower);
-        let code: Vec<Range<usize>> = crate::text::spans::spans(text)
-            .into_iter()
-            .filter(|span| span.kind == crate::text::spans::SpanKind::Code)
-            .map(|span| span.range)
-            .collect();
-        let (sentences, clauses) = segment(text, &tokens, &code);
+        let spans = crate::text::spans::spans(text);
+        let of = |kind: crate::text::spans::SpanKind| -> Vec<Range<usize>> {
+            spans.iter().filter(|span| span.kind == kind).map(|span| span.range.clone()).collect()
+        };
+        let (code, quotes) =
+            (of(crate::text::spans::SpanKind::Code), of(crate::text::spans::SpanKind::Quote));
+        let (sentences, clauses) = segment(text, &tokens, &code, &quotes);
         sentences
             .iter()
             .map(|sentence| {

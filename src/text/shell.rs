@@ -136,12 +136,9 @@ static IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
 /// How far before the words of [`IN_WORDS`] the URL they run may start.
 const IN_WORDS_REACH: usize = 200;
 
-/// The finds of [`IN_WORDS`] in `text`, each from the URL it runs.
-fn in_words(text: &str) -> impl Iterator<Item = Command> + '_ {
-    let lower_has = |needle: &str| {
-        text.as_bytes().windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
-    };
-    let armed = lower_has("http");
+/// The finds of [`IN_WORDS`] in `text`, each from the URL it runs; `armed` says whether the
+/// text holds `http` at all.
+fn in_words(text: &str, armed: bool) -> impl Iterator<Item = Command> + '_ {
     armed.then(|| IN_WORDS.find_iter(text)).into_iter().flatten().filter_map(move |found| {
         let mut from = found.start().saturating_sub(IN_WORDS_REACH);
         while !text.is_char_boundary(from) {
@@ -206,6 +203,8 @@ const NEEDS: &[&[&[&str]]] = &[
 struct Literals {
     automaton: AhoCorasick,
     groups: Vec<Vec<u64>>,
+    /// The bit of `http`, which [`in_words`] needs.
+    http: u64,
 }
 
 static LITERALS: LazyLock<Literals> = LazyLock::new(|| {
@@ -223,12 +222,13 @@ static LITERALS: LazyLock<Literals> = LazyLock::new(|| {
             needs.iter().map(|group| group.iter().fold(0, |set, l| set | bit(l))).collect()
         })
         .collect();
+    let http = bit("http");
     assert!(literals.len() <= 64, "the needed literals fit one bit set");
     let automaton = AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
         .build(&literals)
         .expect("shell literals form a valid automaton");
-    Literals { automaton, groups }
+    Literals { automaton, groups, http }
 });
 
 /// Every dangerous command in `text`, ordered by start; overlapping finds keep the first.
@@ -247,7 +247,7 @@ pub fn commands(text: &str) -> Vec<Command> {
         found
             .extend(pattern.find_iter(text).map(|m| Command { range: m.range(), danger: *danger }));
     }
-    found.extend(in_words(text));
+    found.extend(in_words(text, present.is_none_or(|present| present & literals.http != 0)));
     // Where finds overlap, the one that says most about the command stands: `echo "... curl
     // ... | sh" | crontab -` fetches code and runs it, whatever the echo is piped to.
     found.sort_by_key(|command| (command.range.start, std::cmp::Reverse(command.range.end)));

@@ -138,10 +138,7 @@ pub(super) fn traceless(doc: &Doc, clause: usize) -> bool {
         let window = at + 1..end.min(at + 12);
         let untouched = window.clone().any(|looks| {
             matches!(doc.word(looks), "looks" | "look" | "appears" | "appear" | "seems" | "seem")
-                && doc.has_word(
-                    looks + 1..(looks + 3).min(end),
-                    &["untouched", "unchanged", "unmodified", "untampered", "original"],
-                )
+                && doc.has_word(looks + 1..(looks + 3).min(end), UNTOUCHED)
         });
         // A record of what happened, made to hold only what the user asked for.
         let only = window.clone().any(|shows| {
@@ -168,15 +165,10 @@ pub(super) fn traceless(doc: &Doc, clause: usize) -> bool {
 /// concealment.
 pub(super) fn kept_even_if_asked(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
-    // The lexicon joins some of these into one token (`even if`, `whatever the user`).
-    let Some(concession) = tokens.clone().find(|&at| {
-        let word = doc.word(at);
-        matches!(word, "even if" | "even when" | "even though")
-            || word == "even" && matches!(doc.word(at + 1), "if" | "when" | "though")
-            || word.starts_with("whatever")
-            || word == "no matter"
-            || word == "no" && doc.word(at + 1) == "matter"
-    }) else {
+    // The lexicon's concessions: `even if`, `no matter`, `whatever the user`, one token each.
+    let Some(concession) =
+        tokens.clone().find(|&at| doc.tokens[at].info.func & func::REGARDLESS != 0)
+    else {
         return false;
     };
     let asking = concession..tokens.end.min(concession + 8);

@@ -49,16 +49,18 @@ pub struct Concealment;
 static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     let mut words = lexicon().surfaces(|info| {
         info.act & (act::TELL | act::HIDE | act::KEEP | act::SAY) != 0
-            || info.func & (func::COVERT | func::QUIET | func::UNAWARE | func::KNOWLEDGE) != 0
+            || info.func
+                & (func::COVERT | func::QUIET | func::UNAWARE | func::KNOWLEDGE | func::REGARDLESS)
+                != 0
     });
     // The user kept from perceiving: `must not find out`, `so they never notice`.
     words.extend(PERCEIVE);
     // A side effect kept out of the answer: `stays out of the summary`, `strip them`.
     words.extend(undisclosed::TRIGGERS);
-    // Kept from the user's own question, or made to leave no trace: `even if the user asks`,
-    // `so the view looks untouched`.
-    words.extend(["even if", "even when", "whatever the", "no matter", "untouched", "show up"]);
-    words.extend(["shows only", "unchanged", "unmodified"]);
+    // Kept from the user's own question (a concession, above: `even if the user asks`), or
+    // made to leave no trace: `so the view looks untouched`.
+    words.extend(UNTOUCHED);
+    words.extend(["show up", "shows only"]);
     words.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Conceal));
     words
 });

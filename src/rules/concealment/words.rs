@@ -205,3 +205,7 @@ pub(super) const FAILURES: &[&str] = &[
     "aborts",
     "aborted",
 ];
+
+/// What a view is made to look like so that nothing seems done: `looks untouched`.
+pub(super) const UNTOUCHED: &[&str] =
+    &["untouched", "unchanged", "unmodified", "untampered", "original"];

@@ -11,12 +11,7 @@ use crate::text::spans::SpanKind;
 
 /// A URL that carries a credential to an outside host: every markdown image, and any URL
 /// whose slots name a secret of someone other than its host.
-pub(super) fn beacons(
-    doc: &Doc,
-    scope: Option<&Scope<'_>>,
-    vendors: &[String],
-    hits: &mut Vec<Hit>,
-) {
+pub(super) fn beacons(doc: &Doc, scope: Option<&Scope<'_>>, hits: &mut Vec<Hit>) {
     for (at, token) in doc.tokens.iter().enumerate() {
         if token.kind != Kind::Url {
             continue;
@@ -59,7 +54,6 @@ pub(super) fn beacons(
                 && !owned_by_path(url, slot, &words)
         });
         let environment = url.contains("env.") || url.contains('$');
-        let _ = vendors;
         // The conversation is nobody's credential: any outside host it goes to takes it.
         let chat = slots.iter().any(|slot| chat_slot(slot));
         if image || pixel || foreign || environment || chat || slots.len() >= 2 {

@@ -119,7 +119,7 @@ impl TextRule for EmbeddedSecret {
 }
 
 /// The secrets a schema value holds under a property whose name labels it: `"auth_token":
-/// {"default": "ffa4..."}` reads as `auth_token: ffa4...`. Only a value with no space in it,
+/// {"default": "ffa4..."}` reads as `auth_token: ffa4...`. Only a value that could be a key,
 /// in a default, a constant, an example or an enum value.
 fn labelled_by_property(text: &Text<'_>, hits: &mut Vec<Hit>) {
     let raw = text.as_str();
@@ -128,12 +128,7 @@ fn labelled_by_property(text: &Text<'_>, hits: &mut Vec<Hit>) {
     if raw.len() < 32 || raw.len() > 512 || !raw.bytes().all(keylike) {
         return;
     }
-    let Some((property, slot)) = text.path().rsplit_once("properties.").and_then(|(_, rest)| {
-        let (name, slot) = rest.split_once('.')?;
-        Some((name, slot))
-    }) else {
-        return;
-    };
+    let Some((property, slot)) = text.property() else { return };
     let slot = slot.split('[').next().unwrap_or_default();
     if !matches!(slot, "default" | "const" | "examples" | "example" | "enum") {
         return;

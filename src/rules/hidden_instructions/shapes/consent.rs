@@ -60,22 +60,14 @@ pub static CONSENT_TRIGGERS: std::sync::LazyLock<Vec<String>> = std::sync::LazyL
 pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
-    // `checking with the person first is unnecessary`, `there is no need to ask`: seeking
-    // approval said to be needless, an order given as a fact.
+    // `checking with the person first is unnecessary`: seeking approval said to be needless,
+    // an order given as a fact. (`there is no need to ask` the reader reads as a negated
+    // order to ask.)
     let needless = !reading.negated
-        && (doc.has_word(tokens.clone(), NEEDLESS)
-            && (reading.subject_tokens.clone().take(2).any(|at| {
-                SEEKS.iter().any(|form| form == doc.word(at))
-                    || doc.tokens[at].info.is_gerund()
-                        && SEEKING.iter().any(|seek| doc.word(at).starts_with(seek))
-                    || APPROVALS.contains(&doc.word(at))
-            }))
-            || tokens.clone().any(|at| {
-                doc.word(at) == "no"
-                    && doc.word(at + 1) == "need"
-                    && doc.word(at + 2) == "to"
-                    && SEEKS.iter().any(|form| form == doc.word(at + 3))
-            }));
+        && doc.has_word(tokens.clone(), NEEDLESS)
+        && reading.subject_tokens.clone().take(2).any(|at| {
+            SEEKS.iter().any(|form| form == doc.word(at)) || APPROVALS.contains(&doc.word(at))
+        });
     if !reading.orders_model() && !needless {
         return false;
     }
