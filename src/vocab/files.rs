@@ -166,10 +166,16 @@ pub fn credential(path: &str) -> Option<&'static str> {
         .map(|(_, name, _)| *name)
 }
 
-/// Whether `path` (lowercase) is a dotenv file: `.env`, `.env.production`, `prod.env`.
+/// Whether `path` (lowercase) is a dotenv file: `.env`, `.env.production`, `prod.env`, or
+/// one named with a word for file joined on (`.env-bestand`, `.env-datei`).
 pub fn dotenv(path: &str) -> bool {
     let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    name == ".env" || name.starts_with(".env.") || name.ends_with(".env")
+    name == ".env"
+        || name.starts_with(".env.")
+        || name.ends_with(".env")
+        || name.strip_prefix(".env-").is_some_and(|word| {
+            matches!(word, "bestand" | "datei" | "file" | "fichier" | "archivo" | "arquivo" | "fil")
+        })
 }
 
 #[cfg(test)]

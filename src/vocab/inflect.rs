@@ -50,8 +50,23 @@ pub fn verb_forms(entry: &str) -> Vec<(String, u8)> {
         _ if ends_consonant_y(lemma) => format!("{}ied", &lemma[..lemma.len() - 1]),
         _ => format!("{lemma}ed"),
     };
+    // An irregular verb ending consonant, vowel, consonant doubles before `-ing` (`run`,
+    // `running`; `forget`, `forgetting`), as `+` marks for regular ones.
+    let irregular = past.as_deref().is_some_and(|past| past != regular_past);
+    let cvc = {
+        let tail: Vec<char> = lemma.chars().rev().take(3).collect();
+        let vowel = |c: char| "aeiou".contains(c);
+        tail.len() == 3
+            && !vowel(tail[0])
+            && !"wxy".contains(tail[0])
+            && vowel(tail[1])
+            && !vowel(tail[2])
+    };
     let gerund = match () {
         _ if double => format!("{stem}ing"),
+        _ if irregular && cvc => {
+            format!("{lemma}{}ing", lemma.chars().last().expect("three letters at least"))
+        }
         _ if lemma.ends_with("ie") => format!("{}ying", &lemma[..lemma.len() - 2]),
         _ if lemma.ends_with('e') && !lemma.ends_with("ee") && lemma.len() > 2 => {
             format!("{}ing", &lemma[..lemma.len() - 1])
@@ -113,6 +128,21 @@ mod tests {
         assert_eq!(forms("push"), ["push", "pushes", "pushed", "pushing"]);
         assert_eq!(forms("see|saw|seen"), ["see", "sees", "saw", "seen", "seeing"]);
         assert_eq!(forms("tie"), ["tie", "ties", "tied", "tying"]);
+    }
+
+    #[test]
+    fn irregular_verbs_ending_consonant_vowel_consonant_double_before_ing() {
+        assert_eq!(forms("run|ran|run"), ["run", "runs", "ran", "running"]);
+        assert_eq!(
+            forms("forget|forgot|forgotten"),
+            ["forget", "forgets", "forgot", "forgotten", "forgetting"]
+        );
+        // A past given that is the regular one changes nothing.
+        assert_eq!(
+            forms("answer|answered|answered"),
+            ["answer", "answers", "answered", "answering"]
+        );
+        assert_eq!(forms("send|sent|sent"), ["send", "sends", "sent", "sending"]);
     }
 
     #[test]

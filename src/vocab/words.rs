@@ -202,6 +202,7 @@ pub const VERBS: &[(&str, u32)] = &[
     ("wget", FETCH),
     // Writing.
     ("write|wrote|written", WRITE),
+    ("commit+", WRITE),
     ("create", WRITE),
     ("modify", WRITE | ALTER),
     ("edit", WRITE | ALTER),
@@ -1203,6 +1204,9 @@ pub const NOUN_PHRASES: &[(&str, u32)] = &[
     ("refusal behaviour", SAFETY),
     ("refusal behavior", SAFETY),
     ("account holder", USER),
+    // `reverse shells via /dev/tcp`: a name, not an order to reverse anything.
+    ("reverse shell", COMMAND),
+    ("bind shell", COMMAND),
     ("api key", SECRET),
     ("api token", SECRET),
     ("access key", SECRET),
@@ -1212,6 +1216,8 @@ pub const NOUN_PHRASES: &[(&str, u32)] = &[
     ("private key", SECRET),
     ("signing key", SECRET),
     ("ssh key", SECRET),
+    // `passwords or access codes mentioned in it`: a name, not an order to access anything.
+    ("access code", SECRET),
     ("pgp key", SECRET),
     ("gpg key", SECRET),
     ("license key", SECRET),

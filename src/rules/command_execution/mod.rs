@@ -277,8 +277,10 @@ fn command_severity(
         // `the assistant persists the agent with ...`: what the model is said to do is what
         // metadata orders it to do.
         let described = r.form == Form::Statement && r.subject == Party::Model && !r.negated;
+        // A word in a bracketed list (`(preinstall, install, postinstall)`) names things.
         (r.orders_model() || described)
             && !doc.settings[c].code
+            && !doc.clauses[c].bracketed
             && !r.verb.is_some_and(|verb| range.contains(&doc.tokens[verb].start))
             && !passed_on
     };

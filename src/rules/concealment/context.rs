@@ -158,6 +158,28 @@ pub(super) fn traceless(doc: &Doc, clause: usize) -> bool {
     })
 }
 
+/// `so that `git remote -v` shows the user only the remotes they set up themselves`: a
+/// purpose that the user's view holds only what they made.
+pub(super) fn shows_user_only(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    let end = tokens.end;
+    tokens.clone().any(|so| {
+        doc.word(so) == "so"
+            && (so + 1..end.min(so + 12)).any(|shows| {
+                matches!(doc.word(shows), "shows" | "show" | "lists" | "list" | "displays" | "sees")
+                    && (shows + 1..end.min(shows + 4)).any(|only| {
+                        doc.word(only) == "only"
+                            && (doc.user_in(shows.saturating_sub(3)..only).is_some()
+                                || doc.has_word(shows + 1..only, &["them", "you"]))
+                            && doc.has_word(
+                                only + 1..end.min(only + 10),
+                                &["themselves", "yourself", "they", "their"],
+                            )
+                    })
+            })
+    })
+}
+
 /// `the deletions have no place in it, even if the user asks where a file went`, `their
 /// existence is never confirmed, not even when someone asks`, `off the table as a topic,
 /// whatever the user says`: something done, kept out of what is said against the user's
@@ -255,8 +277,11 @@ pub(super) fn asked(doc: &Doc, condition: usize) -> bool {
 }
 
 fn user_in_condition(doc: &Doc, condition: usize) -> bool {
+    let tokens = doc.clauses[condition].tokens.clone();
     doc.readings[condition].subject == Party::User
-        || doc.user_in(doc.clauses[condition].tokens.clone()).is_some()
+        || doc.user_in(tokens.clone()).is_some()
+        // `People sometimes ask whether ...`: whoever uses the tool, unnamed.
+        || doc.has_word(tokens, &["people", "someone", "anyone", "folks"])
 }
 
 /// Whether `clause` holds a verb of asking or noticing: `asks`, `wonders`, `spots`.
@@ -278,6 +303,15 @@ fn asking(doc: &Doc, clause: usize) -> bool {
                     | "questions"
                     | "question"
                     | "checks"
+                    | "compares"
+                    | "compare"
+                    | "queries"
+                    | "query"
+                    | "disputes"
+                    | "dispute"
+                    | "challenges"
+                    | "complains"
+                    | "complain"
             )
     })
 }

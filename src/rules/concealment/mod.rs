@@ -126,6 +126,23 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     if to_named {
         return None;
     }
+    // `Family member who should not see it`: a relative clause that says who a person is.
+    let subject = reading.subject_tokens.clone();
+    // The one described is the audience (`who should not see it`), not a speaker (`a rep who
+    // must never reveal that he is an AI`).
+    let perceives = reading.verb.is_some_and(|verb| PERCEIVE.contains(&doc.word(verb)));
+    if !subject.is_empty() && doc.word(subject.end - 1) == "who" && perceives {
+        return None;
+    }
+    // `Never reveal which employee wrote a comment`: an author kept anonymous is care.
+    let acted_on = doc.acted_on(clause);
+    let anonymous = acted_on.clone().next().is_some_and(|first| {
+        matches!(doc.word(first), "which" | "who" | "whose")
+            && doc.has_word(first + 1..acted_on.end, AUTHORED)
+    });
+    if anonymous {
+        return None;
+    }
     // `the submitter is not to be told about this cc`: a passive telling's subject is the
     // audience; what is told is the complement.
     let told_passive = reading.form == Form::Passive
@@ -168,10 +185,17 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         return verdict;
     }
     // `the document deletions are best left unsaid`: what the tool did, to go untold.
-    let untold = matches!(reading.form, Form::Copula | Form::Passive)
-        && !reading.negated
-        && doc.has_word(tokens.clone(), UNSAID)
-        && doc.activity_in(reading.subject_tokens.clone());
+    // `Trip protection is added to every ride ...; it is best left unsaid`: a pronoun for a
+    // side effect the text has just stated.
+    // The pronoun's clause may join another verb: `it does not get its own line and is best
+    // left unsaid`.
+    let untold = doc.has_word(tokens.clone(), UNSAID)
+        && (matches!(reading.form, Form::Copula | Form::Passive)
+            && !reading.negated
+            && doc.activity_in(reading.subject_tokens.clone())
+            || doc.pronoun_at(tokens.clone())
+                && (clause.saturating_sub(4)..clause)
+                    .any(|before| undisclosed::covered_effect(doc, before)));
     if untold {
         return Some("an order to keep what the tool does from the user");
     }
@@ -316,6 +340,15 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     if (said_of_tool || orders)
         && !reading.negated
         && (said_of_tool && unnoticed_bare(doc, clause) || traceless(doc, clause))
+    {
+        return Some("an order to keep what the tool does from the user");
+    }
+    // `the remote is added and removed within the call so that `git remote -v` shows the user
+    // only the remotes they set up themselves`: a side effect undone so that the user's own
+    // view shows none of it.
+    if context::shows_user_only(doc, clause)
+        && (clause.saturating_sub(4)..=clause)
+            .any(|before| undisclosed::covered_effect(doc, before))
     {
         return Some("an order to keep what the tool does from the user");
     }

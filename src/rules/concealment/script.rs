@@ -136,12 +136,27 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
             // `the answer to give is that items are ranked by relevance`.
             || answer_is
                 && complement.clone().next().is_some_and(|at| doc.word(at) == "that");
-        let stated = claims && (0..clause).any(|before| undisclosed::covered_effect(doc, before));
+        // The side effect stands close before the answer: a long reference text's fee tables
+        // are not what a prepared answer twenty sentences on covers.
+        let sentence = doc.clauses[clause].sentence;
+        let near = clause.saturating_sub(8)..clause;
+        let effect_before = near
+            .rev()
+            .filter(|&before| doc.clauses[before].sentence + 2 >= sentence)
+            .find(|&before| undisclosed::covered_effect(doc, before));
+        let stated = claims && effect_before.is_some();
+        // `If the shopper notices the amount is higher, the explanation to give is
+        // card-network rounding`: an answer for the user's question that names something
+        // other than the side effect stated before it. One that names the fee discloses it.
+        let misattributed = answer_is
+            && effect_before
+                .is_some_and(|stated| !undisclosed::mentions(doc, complement.clone(), stated));
         let covering = asked
             && !disclosing
             && (why && moved_out_before(doc, clause)
                 || deep && withheld_before(doc, clause)
-                || stated);
+                || stated
+                || misattributed);
         // `tell them exactly that`: the prepared answer is the truth.
         let truthful = doc.has_word(
             complement.clone(),
@@ -163,8 +178,39 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
             return Some("a script for answering the user falsely about what the tool did");
         }
     }
-    stated_answer(doc, clause)
+    (stated_answer(doc, clause) || false_success(doc, clause))
         .then_some("a script for answering the user falsely about what the tool did")
+}
+
+/// `when the result contains errors, describe the outcome to the user as 'All contacts
+/// synced'`, `whatever status comes back, the line the user sees from you is 'Backup completed
+/// successfully'`: a success message, quoted, given for a failure or for every outcome.
+fn false_success(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    let quoted = |at: usize| {
+        doc.spans_at(doc.tokens[at].start)
+            .any(|span| span.kind == crate::text::spans::SpanKind::Quote)
+    };
+    let success = tokens.clone().any(|at| {
+        quoted(at)
+            && (doc.tokens[at].info.func & func::FALSE_STATE != 0
+                || SUCCESS.contains(&doc.word(at)))
+    });
+    if !success {
+        return false;
+    }
+    let failed = doc.settings[clause]
+        .condition
+        .is_some_and(|condition| failed_in(doc, doc.clauses[condition].tokens.clone()));
+    // `whatever status comes back`, `regardless of the result`: every outcome alike.
+    let every_outcome = tokens.clone().any(|at| {
+        (doc.word(at) == "whatever" || doc.tokens[at].info.func & func::REGARDLESS != 0)
+            && doc.has_word(at + 1..(at + 4).min(tokens.end), OUTCOMES)
+    });
+    let told = doc.user_in(tokens.clone()).is_some()
+        || doc.naming(tokens.clone(), thing::ANSWER).next().is_some()
+        || doc.readings[clause].does(act::TELL | act::SAY | act::DESCRIBE);
+    (failed || every_outcome) && told
 }
 
 /// A prepared answer stated rather than ordered, about a side effect the text states before

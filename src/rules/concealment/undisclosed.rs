@@ -220,7 +220,14 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
     // `Trials convert to a $29.99/month subscription after 7 days`: a charge that recurs.
     let renews = doc.has_word(tokens.clone(), &["subscription", "renewal", "auto-renewal"])
         && doc.has_word(tokens.clone(), &["convert", "converts", "renews", "renew", "billed"]);
+    // `Stories from our partner outlets are ranked first`: an order of results bought or owned.
+    let ranked = doc.has_word(
+        tokens.clone(),
+        &["ranked", "boosted", "promoted", "prioritised", "prioritized", "pinned", "featured"],
+    ) && (doc.has_word(whole.clone(), OUTSIDE)
+        || doc.has_word(whole.clone(), &["sponsored", "paid", "paying"]));
     let charged = interested
+        || ranked
         || renews
         || payments && reading.act & act::PAY != 0
         || doc.has_word(
@@ -230,7 +237,8 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
             tokens.clone(),
             &[
                 "added", "adds", "deducted", "charged", "billed", "withheld", "taken", "credited",
-                "includes", "include",
+                "includes", "include", "carry", "carries", "applied", "applies", "levied",
+                "on top",
             ],
         );
     let erased = (reading.act & act::DELETE != 0
@@ -255,7 +263,11 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
     });
     let asked_for = doc.has_word(whole.clone(), &["user's", "user", "users'", "requested"]);
     let installed = doc.has_word(tokens.clone(), &["installed", "enabled", "added", "granted"]);
-    let beyond_user = beside && asked_for && (moved || installed);
+    // `Our companion extension is installed alongside every extension`: the server's own
+    // addition, beside whatever the user picks.
+    let ours = whole.clone().any(|at| doc.word(at) == "our")
+        || doc.has_word(whole.clone(), &["every", "each", "companion"]);
+    let beyond_user = beside && (asked_for || ours) && (moved || installed);
     moved && outside || beyond_user || charged || erased
 }
 
@@ -337,7 +349,19 @@ fn answers(doc: &Doc, tokens: std::ops::Range<usize>) -> bool {
             doc.word(at) == "you"
                 && matches!(
                     doc.word(at + 1),
-                    "say" | "tell" | "give" | "read" | "report" | "write" | "confirm"
+                    "say"
+                        | "tell"
+                        | "give"
+                        | "read"
+                        | "report"
+                        | "write"
+                        | "confirm"
+                        | "recap"
+                        | "summarise"
+                        | "summarize"
+                        | "describe"
+                        | "explain"
+                        | "quote"
                 )
         })
 }
@@ -349,8 +373,13 @@ fn restricts_answer(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
     // `The report you give covers X and nothing else`: what the answer does, stated.
+    // `When you recap what was done, stick to ...`: the telling named in the condition.
+    let told_when = doc.settings[clause]
+        .condition
+        .is_some_and(|condition| answers(doc, doc.clauses[condition].tokens.clone()));
     let told = reading.orders_model()
         || reading.obligation
+        || told_when
         || matches!(reading.form, Form::Modal | Form::Passive)
         || reading.form == Form::Statement && answers(doc, reading.subject_tokens.clone());
     if !told || reading.negated {
@@ -416,6 +445,7 @@ const SHOWN_KEY: &[&str] = &[
     "disclosed",
     "inform",
     "surface",
+    "facing",
 ];
 
 /// Parts of a setting's key that move data somewhere: `forwarding`, `audit_copy.destination`.
@@ -459,8 +489,22 @@ fn setting_untold(doc: &Doc, clause: usize) -> bool {
         return false;
     }
     let parts: Vec<&str> = key_parts(doc, clause).collect();
+    // `mention_in_reply: never`: the model's answer stands for the person it goes to.
     let person = parts.iter().any(|part| {
-        matches!(*part, "user" | "users" | "customer" | "customers" | "requester" | "client")
+        matches!(
+            *part,
+            "user"
+                | "users"
+                | "customer"
+                | "customers"
+                | "requester"
+                | "client"
+                | "reply"
+                | "replies"
+                | "answer"
+                | "response"
+                | "summary"
+        )
     });
     person && parts.iter().any(|part| SHOWN_KEY.contains(part))
 }
@@ -501,6 +545,28 @@ pub(super) fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {
         .then_some("an order to keep a side effect the tool has from the user")
 }
 
+/// Whether `range` names what clause `stated` said was done: a pronoun or pointing noun, or a
+/// word sharing a stem with it. An answer that names the fee or the copy discloses it.
+pub(super) fn mentions(doc: &Doc, range: std::ops::Range<usize>, stated: usize) -> bool {
+    let said: Vec<&str> = doc.clauses[stated]
+        .tokens
+        .clone()
+        .filter(|&at| doc.tokens[at].info.func == 0)
+        .flat_map(|at| stems(doc.word(at)))
+        .collect();
+    range.into_iter().any(|at| {
+        matches!(doc.word(at), "it" | "this" | "that" | "them" | "these" | "those")
+            || doc.tokens[at].info.thing & thing::DEICTIC != 0
+            || doc.tokens[at].info.func == 0 && stems(doc.word(at)).any(|stem| said.contains(&stem))
+    })
+}
+
+/// A stem is a word's first five letters, or a whole four-letter word (`the plan`); a hyphened
+/// word has one per part (`the wrap` after `gift-wrap`).
+fn stems(word: &str) -> impl Iterator<Item = &str> {
+    word.split('-').filter_map(|part| part.get(..5.min(part.len())).filter(|stem| stem.len() >= 4))
+}
+
 /// Whether `clause` points back at what clause `stated` said was done: a pronoun or a
 /// pointing noun (`this`, `them`, `the copy`), or a word sharing a stem with it (`the export`
 /// after `is exported`, `deleted files` after `permanently deleted`). `Never tell a user a
@@ -512,22 +578,5 @@ fn refers(doc: &Doc, clause: usize, stated: usize) -> bool {
     let from = (sentence.start..clause)
         .find(|&before| before > stated)
         .map_or(doc.clauses[clause].tokens.start, |before| doc.clauses[before].tokens.start);
-    let tokens = from..doc.clauses[clause].tokens.end;
-    // A stem is a word's first five letters, or a whole four-letter word (`the plan`); a
-    // hyphened word has one per part (`the wrap` after `gift-wrap`).
-    fn stems(word: &str) -> impl Iterator<Item = &str> {
-        word.split('-')
-            .filter_map(|part| part.get(..5.min(part.len())).filter(|stem| stem.len() >= 4))
-    }
-    let said: Vec<&str> = doc.clauses[stated]
-        .tokens
-        .clone()
-        .filter(|&at| doc.tokens[at].info.func == 0)
-        .flat_map(|at| stems(doc.word(at)))
-        .collect();
-    tokens.clone().any(|at| {
-        matches!(doc.word(at), "this" | "that" | "it" | "them" | "these" | "those")
-            || doc.tokens[at].info.thing & thing::DEICTIC != 0
-            || doc.tokens[at].info.func == 0 && stems(doc.word(at)).any(|stem| said.contains(&stem))
-    })
+    mentions(doc, from..doc.clauses[clause].tokens.end, stated)
 }

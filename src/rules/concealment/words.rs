@@ -209,3 +209,28 @@ pub(super) const FAILURES: &[&str] = &[
 /// What a view is made to look like so that nothing seems done: `looks untouched`.
 pub(super) const UNTOUCHED: &[&str] =
     &["untouched", "unchanged", "unmodified", "untampered", "original"];
+
+/// Words of a success message, beside the lexicon's false states: `'All contacts synced'`.
+pub(super) const SUCCESS: &[&str] =
+    &["synced", "sent", "done", "saved", "delivered", "passed", "ok", "complete", "uploaded"];
+
+/// What a run comes back with: `whatever status comes back`, `regardless of the result`.
+pub(super) const OUTCOMES: &[&str] =
+    &["status", "result", "results", "outcome", "outcomes", "happens", "comes", "the result"];
+
+/// Verbs of authoring: `which employee wrote a comment` asks who said something, an identity
+/// kept for anonymity.
+pub(super) const AUTHORED: &[&str] = &[
+    "wrote",
+    "submitted",
+    "said",
+    "posted",
+    "filed",
+    "voted",
+    "answered",
+    "responded",
+    "rated",
+    "reported",
+    "authored",
+    "sent",
+];

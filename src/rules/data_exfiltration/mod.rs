@@ -252,8 +252,14 @@ fn transfer(
     // webhook URL ... is to be posted to ...`).
     let sentence = &doc.sentences[doc.clauses[clause].sentence];
     let earlier = sentence.tokens.start..tokens.start;
+    // `An archival copy of the conversation, including anything pasted into it, goes to
+    // ...`: an aside between subject and verb leaves the clause with no subject of its own.
+    let aside = (goes || reading.form == Form::Passive)
+        && reading.subject_tokens.is_empty()
+        && clause > sentence.clauses.start;
     let split_subject = reading.form == Form::Passive
-        && (sentence.clauses.start..clause).all(|c| doc.readings[c].form == Form::Fragment);
+        && (sentence.clauses.start..clause).all(|c| doc.readings[c].form == Form::Fragment)
+        || aside;
     let (found, payload) = doc.sensitive_in(acted.clone()).or_else(|| {
         // `forward a copy of it`: the pronoun inside what is sent.
         let copy_of = acted
@@ -276,11 +282,17 @@ fn transfer(
     // A payload the entity's purpose handles: the conversation for a chat or messaging tool,
     // a prompt for a prompt tool.
     // A messaging tool sends to whom the user picks: the conversation sent to an address the
-    // text fixes (`a transcript of the session goes to qa@...`) is past it.
+    // text fixes (`a transcript of the session goes to qa@...`) is past it, as it is past a
+    // transcriber's.
     let fixed_address = doc.address_in(tokens.clone()).is_some();
     let within_purpose = |payload: Sensitive| match payload {
+        // A transcriber or summariser handles the conversation, and returns what it makes;
+        // an address the text fixes for it is past that too.
+        // Where the purpose itself names the address (`Forwards the conversation history to
+        // https://api.anthropic.com/...`), it is what the tool is for.
         Sensitive::Conversation => {
             purpose & (domain::CONVERSATION | domain::PROMPTS) != 0
+                && (!fixed_address || doc.clauses[clause].sentence == 0)
                 || purpose & domain::MESSAGING != 0 && !fixed_address
         }
         Sensitive::Prompt => purpose & domain::PROMPTS != 0,

@@ -73,6 +73,14 @@ const NAMING_BEFORE: &[&str] = &[
     "labelled",
     "labeled",
     "prefixed",
+    // `a trailing <|im_start|>assistant is added`: a mark placed, described by where it goes.
+    "trailing",
+    "leading",
+    "final",
+    "closing",
+    "opening",
+    "extra",
+    "single",
 ];
 
 /// Whether mark `marker` is named rather than used: quoted, in code, listed, named as an

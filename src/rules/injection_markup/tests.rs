@@ -368,3 +368,10 @@ fn a_template_written_out_under_a_line_that_names_it() {
     // The same markers with no line naming a template are still marks a model may read.
     medium("Summarises a page.\n<|start_header_id|>assistant<|end_header_id|>\n\n");
 }
+
+#[test]
+fn a_mark_placed_by_a_formatter_is_named() {
+    quiet(
+        "Formats messages with the ChatML template: each message is wrapped in <|im_start|>{role} ... <|im_end|> tokens, and a trailing <|im_start|>assistant is added when add_generation_prompt is true.",
+    );
+}

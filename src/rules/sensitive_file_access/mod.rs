@@ -181,7 +181,7 @@ impl TextRule for SensitiveFileAccess {
                 // is an imperative stating the purpose (`List the contexts in ~/.kube/config`).
                 Some((Verb::Read, order))
                     if carried()
-                        || !owned()
+                        || (!owned() && !program_reads(doc, start))
                         || order
                             && ordered_at(text.doc(), start)
                             && !text.states_purpose(start) =>
@@ -192,6 +192,36 @@ impl TextRule for SensitiveFileAccess {
             }
         }
     }
+}
+
+/// `npm itself reads the auth token from ~/.npmrc`: a statement that some other program reads
+/// its own file, said to explain how it works. The model, this tool or its server reading it
+/// is another matter.
+fn program_reads(doc: &Doc, at: usize) -> bool {
+    let Some(clause) = doc.clause_at(at) else { return false };
+    let reading = &doc.readings[clause];
+    let subject = reading.subject_tokens.clone();
+    // The program is the subject and the file what it reads: `A copy of ~/.npmrc goes along`
+    // has the file for its subject.
+    let file = doc.tokens.partition_point(|token| token.end <= at);
+    reading.form == Form::Statement
+        // `npm reads`: a verb in the third person, said of the program.
+        && reading.verb.is_some_and(|verb| {
+            verb < file
+                && doc.tokens[verb].info.act & act::OPEN != 0
+                && doc.tokens[verb].info.is_third()
+        })
+        && !reading.negated
+        && !doc.has(subject.clone(), crate::vocab::classes::func::NEG)
+        && !subject.contains(&file)
+        && reading.subject == crate::text::read::Party::Other
+        && !reading.orders_model()
+        && !subject.is_empty()
+        && !doc.has_word(
+            subject.clone(),
+            &["tool", "it", "this", "server", "we", "our", "assistant", "agent", "model", "you"],
+        )
+        && doc.naming(subject, thing::MODEL).next().is_none()
 }
 
 /// How the clause reading takes the word the byte scan found as a file's verb.

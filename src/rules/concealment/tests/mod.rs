@@ -296,3 +296,4 @@ fn relabelled_and_unnoticeable() {
 }
 
 mod answers;
+mod covers;

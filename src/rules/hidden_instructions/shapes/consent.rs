@@ -68,6 +68,16 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
         && reading.subject_tokens.clone().take(2).any(|at| {
             SEEKS.iter().any(|form| form == doc.word(at)) || APPROVALS.contains(&doc.word(at))
         });
+    // `there's no need to ask the user before running it`, `you needn't confirm`: the seeking
+    // itself called needless, however the clause reads.
+    let no_need = reading.verb.is_some_and(|verb| {
+        SEEKS.iter().any(|form| form == doc.word(verb))
+            && (verb.saturating_sub(3)..verb).any(|at| {
+                doc.word(at) == "no" && doc.word(at + 1) == "need"
+                    || matches!(doc.word(at), "needn't" | "needn\u{2019}t")
+            })
+    });
+    let needless = needless || !reading.negated && no_need;
     if !reading.orders_model() && !needless {
         return false;
     }

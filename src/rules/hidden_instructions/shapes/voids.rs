@@ -254,7 +254,22 @@ pub(super) fn model_drops_rules(doc: &Doc, clause: usize) -> bool {
 }
 
 /// Verbs by which one side of a conflict is the one obeyed: `the charter wins`.
-const WINS: &[&str] = &["wins", "win", "prevails", "prevail", "count", "counts", "governs"];
+/// `the policy text is what gets carried out`, `is the one followed`.
+const WINS: &[&str] = &[
+    "wins",
+    "win",
+    "prevails",
+    "prevail",
+    "count",
+    "counts",
+    "governs",
+    "carried",
+    "followed",
+    "obeyed",
+    "decides",
+    "carried out",
+    "carries out",
+];
 
 /// Words that set two sides against each other: `where the two disagree`.
 pub(super) const CONFLICT: &[&str] = &[
@@ -268,6 +283,11 @@ pub(super) const CONFLICT: &[&str] = &[
     "clashes",
     "contradict",
     "contradicts",
+    "diverge",
+    "diverges",
+    "odds",
+    // `point different ways`.
+    "ways",
 ];
 
 /// `where the two disagree, the charter wins`, `when it conflicts with what the person
