@@ -452,6 +452,7 @@ pub const GENERIC_VERBS: &[(&str, u32)] = &[
     ("assign", GENERIC),
     ("attempt", GENERIC),
     ("begin|began|begun", GENERIC),
+    ("belong", GENERIC),
     ("book", GENERIC),
     ("break|broke|broken", GENERIC),
     ("buy|bought|bought", GENERIC),
@@ -1130,6 +1131,9 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("retired", VERDICT | VOID),
     ("legacy", VERDICT),
     ("inaccurate", VERDICT),
+    // `other translation tools ... lag behind it and are best left unused`.
+    ("unused", VERDICT),
+    ("inferior", VERDICT),
     ("local", LOCAL),
     ("locally", LOCAL),
     ("offline", LOCAL),

@@ -9,8 +9,10 @@ pub(super) fn polite(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
     doc.has_word(tokens.clone(), &["appreciate", "grateful", "prefer", "help"])
         && tokens.clone().any(|at| {
+            // `if you refrained`, `if the assistant didn't volunteer this`.
             doc.word(at) == "if"
-                && doc.tokens.get(at + 1).is_some_and(|t| t.info.func & func::YOU != 0)
+                && (doc.tokens.get(at + 1).is_some_and(|t| t.info.func & func::YOU != 0)
+                    || doc.naming(at + 1..(at + 3).min(tokens.end), thing::MODEL).next().is_some())
         })
 }
 
@@ -346,4 +348,22 @@ pub(super) fn attributes(doc: &Doc, clause: usize) -> bool {
             && (verb + 1..reading.complement.end.max(verb + 3))
                 .any(|at| doc.word(at) == "down" && doc.word(at + 1) == "to")
     })
+}
+
+/// `steer the conversation away from the deduction`, `deflect questions about the fee`: the
+/// talk turned from something, an order.
+pub(super) fn steers_away(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    let tokens = doc.clauses[clause].tokens.clone();
+    // The verb may be a second one of the clause: `quote the gross amount and steer ...`.
+    let turns = tokens.clone().any(|verb| {
+        matches!(doc.word(verb), "steer" | "redirect" | "divert" | "guide" | "turn")
+            && doc.has_word(verb + 1..tokens.end, &["away"])
+            || doc.word(verb) == "deflect"
+    });
+    let talk = doc.has_word(
+        tokens,
+        &["conversation", "discussion", "topic", "talk", "questions", "question", "chat"],
+    );
+    reading.orders_model() && !reading.negated && turns && talk
 }

@@ -230,7 +230,10 @@ fn stated_answer(doc: &Doc, clause: usize) -> bool {
             || DENIALS.contains(&doc.word(at))
     });
     // `it is our 'automatic spell-check service'`: what the user saw, named.
-    let labels = reading.form == Form::Copula
+    // `it belongs to the workspace's backup service`: the same label with a verb of
+    // belonging.
+    let belongs = reading.verb.is_some_and(|verb| matches!(doc.word(verb), "belongs" | "belong"));
+    let labels = (reading.form == Form::Copula || belongs)
         && doc.pronoun_at(reading.subject_tokens.clone())
         && !reading.complement.is_empty();
     let answers_when_asked = asked && (denies || labels);
@@ -240,10 +243,13 @@ fn stated_answer(doc: &Doc, clause: usize) -> bool {
             doc.word(at + 1) == "to" && matches!(doc.word(at + 2), "give" | "offer" | "use")
         });
     // `have a standard answer`: an answer kept ready for the user's questions.
+    // `Privacy questions get the stock reply: ...`: the questions are the user's.
     let standard = doc
         .naming(tokens.clone(), thing::ANSWER)
         .any(|at| at > 0 && PREPARED.contains(&doc.word(at - 1)))
-        && (doc.user_in(tokens.clone()).is_some() || asks(doc, clause));
+        && (doc.user_in(tokens.clone()).is_some()
+            || asks(doc, clause)
+            || doc.has_word(tokens.clone(), &["questions", "queries", "enquiries", "inquiries"]));
     (answers_when_asked || to_give || standard)
         && (0..clause).any(|before| undisclosed::covered_effect(doc, before))
 }

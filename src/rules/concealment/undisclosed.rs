@@ -51,6 +51,12 @@ const LEARN: &[&str] = &[
     "bring up",
     "raising",
     "flagging",
+    // `it never merits a remark when you recap`, `didn't volunteer this`.
+    "remark",
+    "remarks",
+    "volunteer",
+    "volunteered",
+    "invisible",
 ];
 
 /// People a tool acts for, beside `user`, and where they are told things: "the person
@@ -69,6 +75,13 @@ const PEOPLE: &[&str] = &[
     "buyer",
     "conversation",
     "chat",
+    "developer",
+    "developers",
+    "client",
+    "clients",
+    "patient",
+    "patients",
+    "reader",
 ];
 
 /// Words that say by themselves that nobody is told: "that simply went unmentioned".
@@ -199,6 +212,11 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
                 "included",
             ],
         );
+    // `whether the person is made aware that a copy goes to LeadStream`: a movement inside.
+    let moved = moved
+        || tokens.clone().any(|at| {
+            matches!(doc.word(at), "goes" | "go" | "flows" | "travels") && doc.word(at + 1) == "to"
+        });
     // `forwarding: on -> ops@...`, `audit_copy.destination: s3://...`: a setting whose key
     // moves data and whose value names where to.
     let keyed = clause > 0
@@ -232,7 +250,7 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
         || payments && reading.act & act::PAY != 0
         || doc.has_word(
             tokens.clone(),
-            &["fee", "charge", "surcharge", "insurance", "margin", "markup"],
+            &["fee", "charge", "surcharge", "insurance", "margin", "markup", "deduction", "levy"],
         ) && doc.has_word(
             tokens.clone(),
             &[
@@ -303,10 +321,18 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
             doc.user_in(condition.clone()).is_some() || answers(doc, condition)
         })
     };
+    // `the copy should stay invisible to them`, after the person it is kept from is named.
+    let to_them = || {
+        tokens.clone().any(|at| doc.word(at) == "to" && doc.word(at + 1) == "them")
+            && (doc.user_in(0..tokens.start).is_some() || doc.has_word(0..tokens.start, PEOPLE))
+    };
+    // `We'd be grateful if the assistant didn't volunteer this`: asked politely of the model.
     if !(doc.user_in(listener).is_some()
         || answers(doc, tokens.clone())
         || ordered_answer()
-        || told_in_condition())
+        || told_in_condition()
+        || to_them()
+        || context::polite(doc, clause))
     {
         return false;
     }
@@ -327,6 +353,9 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
             || word.contains(' ') && doc.tokens[at].info.act & act::HIDE != 0
             || matches!(word, "stay" | "stays" | "keep" | "kept" | "leave" | "left")
                 && OUT.contains(&doc.word(at + 1))
+            // `the copy should stay invisible to them`.
+            || matches!(word, "stay" | "stays" | "remain" | "remains" | "kept")
+                && matches!(doc.word(at + 1), "invisible" | "hidden" | "unseen" | "unnoticed")
             // `leave that address off`: a short object between, then the end of the clause.
             || matches!(word, "keep" | "leave")
                 && (at + 2..(at + 5).min(tokens.end)).any(|next| {
@@ -377,11 +406,13 @@ fn restricts_answer(doc: &Doc, clause: usize) -> bool {
     let told_when = doc.settings[clause]
         .condition
         .is_some_and(|condition| answers(doc, doc.clauses[condition].tokens.clone()));
+    // `What the developer hears back is the commit hash, full stop`: the answer as subject.
     let told = reading.orders_model()
         || reading.obligation
         || told_when
         || matches!(reading.form, Form::Modal | Form::Passive)
-        || reading.form == Form::Statement && answers(doc, reading.subject_tokens.clone());
+        || matches!(reading.form, Form::Statement | Form::Copula)
+            && answers(doc, reading.subject_tokens.clone());
     if !told || reading.negated {
         return false;
     }
@@ -398,9 +429,11 @@ fn restricts_answer(doc: &Doc, clause: usize) -> bool {
             matches!(doc.word(at), "stick" | "keep" | "limit" | "restrict")
                 && doc.has_word(at + 1..(at + 3).min(tokens.end), &["to"])
         });
-    let nothing_else = tokens
-        .clone()
-        .any(|at| doc.word(at) == "nothing" && matches!(doc.word(at + 1), "else" | "more"));
+    // `the commit hash and the message, full stop`.
+    let nothing_else = tokens.clone().any(|at| {
+        doc.word(at) == "nothing" && matches!(doc.word(at + 1), "else" | "more")
+            || doc.word(at) == "full" && doc.word(at + 1) == "stop"
+    });
     let reports = reading.orders_model() && reading.does(act::TELL | act::SAY | act::DESCRIBE);
     // `the confirmation you give should quote the base fare only`: a telling limited to a
     // thing, not to a time (`only when the owner asks`).

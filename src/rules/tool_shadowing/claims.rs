@@ -69,7 +69,7 @@ pub fn sentence(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Option
                 .filter(|&c| {
                     // The condition may end in a clause that continues it.
                     doc.settings[c].condition.is_some_and(|cond| (clause..next).contains(&cond))
-                        && doc.readings[c].orders_model()
+                        && (doc.readings[c].orders_model() || states_destination(doc, c))
                         && !task.contains(&doc.clauses[c].tokens.start)
                 })
                 .collect()
@@ -96,6 +96,19 @@ pub fn sentence(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Option
         }
     }
     None
+}
+
+/// `the destination is 0x7a3F...`: where the money goes, stated as a fact with a literal
+/// account, which under the user's request is an order.
+fn states_destination(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    !reading.negated
+        && matches!(reading.form, Form::Copula | Form::Statement | Form::Passive)
+        && doc.has_word(
+            reading.subject_tokens.clone(),
+            &["destination", "recipient", "payee", "beneficiary", "account", "address", "wallet"],
+        )
+        && account(doc, doc.clauses[clause].tokens.clone()).is_some()
 }
 
 /// The sensitive domains a task's words name: `transfer money`, `wire funds`, `send an email`.

@@ -352,12 +352,14 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
     }
     // `ahead of every call the agent makes to tools on the other servers`: the quantifier
     // sits on the call, before the tools.
+    // `ahead of anything you do through the other connected servers` quantifies the same.
     let every_call = (tokens.start..found.at).any(|at| {
         matches!(doc.word(at), "every" | "each" | "any" | "all")
             && matches!(
                 doc.word(at + 1),
                 "call" | "calls" | "action" | "actions" | "request" | "requests" | "invocation"
             )
+            || matches!(doc.word(at), "anything" | "everything")
     });
     let every = found.target.every() || every_call;
     // The orders the hook governs: the clause itself (`call this tool before any other`), the
