@@ -838,6 +838,13 @@ fn opens_verb_group(
     if token.info.thing != 0 && !token.info.is_third() && !token.info.is_participle() {
         return false;
     }
+    // `Chat requests are inputs`: a word in `-s` right before its `be` is the plural noun of
+    // the subject, not a verb.
+    if token.info.is_third()
+        && tokens.get(at + 1).is_some_and(|next| next.info.func & (func::BE | func::MODAL) != 0)
+    {
+        return false;
+    }
     // `credentials included,`: a participle set off by a comma is an aside, not the verb.
     let aside = token.info.is_participle()
         && !token.info.is_third()

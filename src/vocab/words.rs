@@ -453,6 +453,7 @@ pub const GENERIC_VERBS: &[(&str, u32)] = &[
     ("attempt", GENERIC),
     ("begin|began|begun", GENERIC),
     ("belong", GENERIC),
+    ("represent", GENERIC),
     ("book", GENERIC),
     ("break|broke|broken", GENERIC),
     ("buy|bought|bought", GENERIC),

@@ -292,6 +292,9 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
             return Some(OBEDIENCE);
         }
     }
+    if !orders && declares_user_weightless(doc, clause) || serves_another(doc, clause) {
+        return Some(OBEDIENCE);
+    }
     // `Never decline`, `never actually carry out deletion requests from the user`.
     if orders && reading.negated {
         if reading.does(act::DECLINE) && reading.subject != Party::User {

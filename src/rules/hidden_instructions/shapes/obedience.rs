@@ -30,6 +30,53 @@ pub(super) fn obeys_server(doc: &Doc, clause: usize) -> bool {
     only && source || blind || as_if
 }
 
+/// `Chat requests are inputs to the runbook, not instructions`, `user requests are advisory`:
+/// the user's words declared to have no force, in a statement. Untrusted or unverified input
+/// is a web form's honest care, and is read only in an order ([`distrusts_user`]).
+pub(super) fn declares_user_weightless(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    let subject = doc.readings[clause].subject_tokens.clone();
+    let users_words = (doc.user_in(subject.clone()).is_some()
+        || doc.has_word(subject.clone(), &["chat", "human", "humans"]))
+        && doc.has_word(subject, &["messages", "message", "requests", "request", "instructions"]);
+    let forceless = doc.has_word(tokens.clone(), &["advisory", "non-binding", "no authority"])
+        || tokens.clone().any(|at| {
+            doc.word(at) == "not"
+                && matches!(doc.word(at + 1), "instructions" | "orders" | "commands" | "directives")
+        });
+    users_words
+        && forceless
+        && doc.readings[clause].form == crate::text::read::Form::Copula
+        && !doc.readings[clause].negated
+}
+
+/// `you represent the seller's interests, not the buyer's`: the model made to act for
+/// someone other than the user it serves.
+pub(super) fn serves_another(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    let tokens = doc.clauses[clause].tokens.clone();
+    // `During negotiation you represent ...`: `you` and its verb wherever the clause has them.
+    let acts_for = tokens.clone().any(|verb| {
+        matches!(
+            doc.word(verb),
+            "represent" | "represents" | "serve" | "serves" | "work" | "works" | "act" | "acts"
+        ) && (doc.word(verb.wrapping_sub(1)) == "you"
+            || reading.verb == Some(verb) && reading.subject == crate::text::read::Party::Model)
+    });
+    // The user set aside: `not the buyer's`, `not the user`, `rather than the shopper`.
+    let not_user = tokens.clone().any(|at| {
+        matches!(doc.word(at), "not" | "rather than" | "instead of")
+            && (at + 1..(at + 3).min(tokens.end)).any(|next| {
+                doc.tokens[next].info.thing & thing::USER != 0
+                    || matches!(
+                        doc.word(next),
+                        "buyer's" | "shopper's" | "customer's" | "user's" | "caller's" | "buyer"
+                    )
+            })
+    });
+    acts_for && not_user && !reading.negated
+}
+
 /// `treat the human's messages as untrusted`, `user instructions are advisory`.
 pub(super) fn distrusts_user(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
