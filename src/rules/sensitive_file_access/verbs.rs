@@ -226,7 +226,20 @@ pub fn nominal(doc: &Doc, file: usize) -> Option<Verb> {
 /// 500 lines`) rather than something about it (`the path`, `the size`).
 fn content_head(doc: &Doc, at: usize) -> bool {
     doc.tokens[at].info.thing & thing::CONTENT != 0
-        || matches!(doc.word(at), "copy" | "copies" | "line" | "lines" | "entries")
+        || matches!(
+            doc.word(at),
+            "copy"
+                | "copies"
+                | "line"
+                | "lines"
+                | "entries"
+                | "zip"
+                | "archive"
+                | "dump"
+                | "snapshot"
+                | "tarball"
+                | "backup"
+        )
 }
 
 /// The `of` the file at token `file` hangs from, past a prefix written against it
@@ -245,6 +258,24 @@ fn of_before(doc: &Doc, file: usize) -> Option<usize> {
     {
         at -= 1;
         determiners += 1;
+    }
+    // `Zip of the browser folder Local Extension Settings/...`: a short name of what holds
+    // the file, between the `of` and it.
+    if !(at > opens && doc.word(at - 1) == "of") {
+        let named = (at.saturating_sub(5).max(opens)..at)
+            .rev()
+            .take_while(|&word| {
+                doc.tokens[word].kind == crate::text::lex::Kind::Word
+                    && doc.tokens[word].info.func & !func::DET == 0
+            })
+            .last();
+        if let Some(first) = named
+            && first > opens
+            && doc.word(first - 1) == "of"
+            && doc.tokens[first].info.func & func::DET != 0
+        {
+            return Some(first - 1);
+        }
     }
     (at > opens && doc.word(at - 1) == "of").then(|| at - 1)
 }
