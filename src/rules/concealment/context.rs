@@ -354,6 +354,9 @@ pub(super) fn attributes(doc: &Doc, clause: usize) -> bool {
 /// talk turned from something, an order.
 pub(super) fn steers_away(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
+    if !reading.orders_model() || reading.negated {
+        return false;
+    }
     let tokens = doc.clauses[clause].tokens.clone();
     // The verb may be a second one of the clause: `quote the gross amount and steer ...`.
     let turns = tokens.clone().any(|verb| {
@@ -365,5 +368,5 @@ pub(super) fn steers_away(doc: &Doc, clause: usize) -> bool {
         tokens,
         &["conversation", "discussion", "topic", "talk", "questions", "question", "chat"],
     );
-    reading.orders_model() && !reading.negated && turns && talk
+    turns && talk
 }

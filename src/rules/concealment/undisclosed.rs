@@ -321,25 +321,6 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
             doc.user_in(condition.clone()).is_some() || answers(doc, condition)
         })
     };
-    // `the copy should stay invisible to them`, after the person it is kept from is named.
-    let to_them = || {
-        tokens.clone().any(|at| doc.word(at) == "to" && doc.word(at + 1) == "them")
-            && (doc.user_in(0..tokens.start).is_some() || doc.has_word(0..tokens.start, PEOPLE))
-    };
-    // `We'd be grateful if the assistant didn't volunteer this`: asked politely of the model.
-    if !(doc.user_in(listener).is_some()
-        || answers(doc, tokens.clone())
-        || ordered_answer()
-        || told_in_condition()
-        || to_them()
-        || context::polite(doc, clause))
-    {
-        return false;
-    }
-    // Errors, stack traces and credentials kept out of a reply are care.
-    if doc.naming(tokens.clone(), thing::NOISE | thing::SECRET).next().is_some() {
-        return false;
-    }
     let negated = doc.readings[clause].negated
         || tokens.clone().any(|at| {
             doc.tokens[at].info.func & func::NEG != 0 && doc.tokens[at].info.func & func::DET == 0
@@ -365,7 +346,30 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
                 })
             || matches!(word, "refrain" | "avoid") && doc.has_word(at + 1..at + 3, LEARN)
     });
-    unlearned || stripped
+    if !(unlearned || stripped) {
+        return false;
+    }
+    // `the copy should stay invisible to them`, after the person it is kept from is named.
+    let to_them = || {
+        tokens.clone().any(|at| doc.word(at) == "to" && doc.word(at + 1) == "them")
+            && (doc.user_in(0..tokens.start).is_some() || doc.has_word(0..tokens.start, PEOPLE))
+    };
+    // `We'd be grateful if the assistant didn't volunteer this`: asked politely of the model.
+    // Who it is kept from, read only once something is kept: most clauses keep nothing.
+    if !(doc.user_in(listener).is_some()
+        || answers(doc, tokens.clone())
+        || ordered_answer()
+        || told_in_condition()
+        || to_them()
+        || context::polite(doc, clause))
+    {
+        return false;
+    }
+    // Errors, stack traces and credentials kept out of a reply are care.
+    if doc.naming(tokens.clone(), thing::NOISE | thing::SECRET).next().is_some() {
+        return false;
+    }
+    true
 }
 
 /// Whether `tokens` name someone told or what they are told: a person the tool acts for,
@@ -401,18 +405,26 @@ fn answers(doc: &Doc, tokens: std::ops::Range<usize>) -> bool {
 fn restricts_answer(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
+    // Every limit below holds one of these words: most clauses hold none.
+    let limits =
+        ["only", "solely", "just", "nothing", "stick", "keep", "limit", "restrict", "full"];
+    if !doc.has_word(tokens.clone(), &limits) {
+        return false;
+    }
     // `The report you give covers X and nothing else`: what the answer does, stated.
     // `When you recap what was done, stick to ...`: the telling named in the condition.
-    let told_when = doc.settings[clause]
-        .condition
-        .is_some_and(|condition| answers(doc, doc.clauses[condition].tokens.clone()));
+    let told_when = || {
+        doc.settings[clause]
+            .condition
+            .is_some_and(|condition| answers(doc, doc.clauses[condition].tokens.clone()))
+    };
     // `What the developer hears back is the commit hash, full stop`: the answer as subject.
     let told = reading.orders_model()
         || reading.obligation
-        || told_when
         || matches!(reading.form, Form::Modal | Form::Passive)
         || matches!(reading.form, Form::Statement | Form::Copula)
-            && answers(doc, reading.subject_tokens.clone());
+            && answers(doc, reading.subject_tokens.clone())
+        || told_when();
     if !told || reading.negated {
         return false;
     }
