@@ -241,12 +241,14 @@ fn split_clauses(
         // is a clause of its own, as a condition is.
         // `So that the footer matches ..., the contents of ... go into ...` too.
         let word_at = |at: usize| tokens.get(at).map_or("", |t| &raw[t.start..t.end]);
-        let opens_purpose = word_at(first).eq_ignore_ascii_case("to")
-            && tokens.get(first + 1).is_some_and(|next| next.info.is_base_verb())
-            || word_at(first).eq_ignore_ascii_case("so")
-                && word_at(first + 1).eq_ignore_ascii_case("that")
-            || word_at(first).eq_ignore_ascii_case("in")
-                && word_at(first + 1).eq_ignore_ascii_case("order");
+        let opens_purpose = || {
+            word_at(first).eq_ignore_ascii_case("to")
+                && tokens.get(first + 1).is_some_and(|next| next.info.is_base_verb())
+                || word_at(first).eq_ignore_ascii_case("so")
+                    && word_at(first + 1).eq_ignore_ascii_case("that")
+                || word_at(first).eq_ignore_ascii_case("in")
+                    && word_at(first + 1).eq_ignore_ascii_case("order")
+        };
         if let Kind::Punct(bracket @ ('(' | '[' | ')' | ']')) = token.kind {
             push(clauses, start..at, false, clause_depth);
             depth = if matches!(bracket, '(' | '[') { depth + 1 } else { depth.saturating_sub(1) };
@@ -265,7 +267,7 @@ fn split_clauses(
             Kind::Punct(';' | ':' | '|' | '\u{2022}') => true,
             Kind::Punct(',') => {
                 opens_condition
-                    || opens_purpose
+                    || opens_purpose()
                     || tokens.get(at + 1).is_some_and(|next| {
                         next.info.func & func::SUBORD != 0 && next.info.func & func::PREP == 0
                             || next.info.func & func::CONJ != 0
@@ -293,7 +295,8 @@ fn split_clauses(
         };
         // `Before each analysis the project's .env is uploaded`: a condition of a preposition
         // and a short noun phrase, then the main clause's own subject, with no comma between.
-        let after_short_condition = at >= start + 3
+        let after_short_condition = token.info.func & func::DET != 0
+            && at >= start + 3
             && at <= start + 4
             && tokens[start].info.func & func::SUBORD != 0
             && tokens[start].info.func & func::PREP != 0

@@ -164,6 +164,9 @@ pub(super) fn traceless(doc: &Doc, clause: usize) -> bool {
 /// purpose that the user's view holds only what they made.
 pub(super) fn shows_user_only(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
+    if !doc.has_word(tokens.clone(), &["only"]) {
+        return false;
+    }
     let end = tokens.end;
     tokens.clone().any(|so| {
         doc.word(so) == "so"

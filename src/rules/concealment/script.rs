@@ -192,9 +192,8 @@ fn false_success(doc: &Doc, clause: usize) -> bool {
             .any(|span| span.kind == crate::text::spans::SpanKind::Quote)
     };
     let success = tokens.clone().any(|at| {
-        quoted(at)
-            && (doc.tokens[at].info.func & func::FALSE_STATE != 0
-                || SUCCESS.contains(&doc.word(at)))
+        (doc.tokens[at].info.func & func::FALSE_STATE != 0 || SUCCESS.contains(&doc.word(at)))
+            && quoted(at)
     });
     if !success {
         return false;

@@ -34,6 +34,9 @@ pub(super) fn obeys_server(doc: &Doc, clause: usize) -> bool {
 /// the user's words declared to have no force, in a statement. Untrusted or unverified input
 /// is a web form's honest care, and is read only in an order ([`distrusts_user`]).
 pub(super) fn declares_user_weightless(doc: &Doc, clause: usize) -> bool {
+    if doc.readings[clause].form != crate::text::read::Form::Copula {
+        return false;
+    }
     let tokens = doc.clauses[clause].tokens.clone();
     let subject = doc.readings[clause].subject_tokens.clone();
     let users_words = (doc.user_in(subject.clone()).is_some()
@@ -55,6 +58,9 @@ pub(super) fn declares_user_weightless(doc: &Doc, clause: usize) -> bool {
 pub(super) fn serves_another(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
+    if reading.negated || !doc.has_word(tokens.clone(), &["not", "rather than", "instead of"]) {
+        return false;
+    }
     // `During negotiation you represent ...`: `you` and its verb wherever the clause has them.
     let acts_for = tokens.clone().any(|verb| {
         matches!(
