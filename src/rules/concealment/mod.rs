@@ -29,6 +29,7 @@ use std::sync::LazyLock;
 
 mod context;
 mod hide;
+mod keys;
 mod script;
 mod undisclosed;
 mod withhold;
