@@ -635,16 +635,10 @@ fn unknown_third(tokens: &[Token], lower: &str, at: usize) -> bool {
 
 fn noun_then_be(tokens: &[Token], lower: &str, at: usize) -> bool {
     // `Refund entries are ...`: a plural noun the lexicon does not know counts too.
-    tokens.get(at + 1).is_some_and(|next| {
-        let word = lower.get(next.start..next.end).unwrap_or_default();
-        next.info.thing != 0
-            || next.kind == Kind::Word
-                && next.info.func == 0
-                && next.info.act == 0
-                && word.len() > 3
-                && word.ends_with('s')
-                && !word.ends_with("ss")
-    }) && tokens.get(at + 2).is_some_and(|then| then.info.func & (func::MODAL | func::BE) != 0)
+    tokens
+        .get(at + 1)
+        .is_some_and(|next| next.info.thing != 0 || unknown_third(tokens, lower, at + 1))
+        && tokens.get(at + 2).is_some_and(|then| then.info.func & (func::MODAL | func::BE) != 0)
 }
 
 /// Whether a clause's verb group is an imperative opening at `at`: a base verb not read as a

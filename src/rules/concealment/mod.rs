@@ -346,19 +346,13 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     }
     // `A 12% deduction is taken from every refund; ... steer the conversation away from the
     // deduction`: the talk turned from a side effect the text has just stated.
-    if context::steers_away(doc, clause)
-        && (clause.saturating_sub(4)..=clause)
-            .any(|before| undisclosed::covered_effect(doc, before))
-    {
+    if context::steers_away(doc, clause) && undisclosed::effect_near(doc, clause) {
         return Some("an order to keep what the tool does from the user");
     }
     // `the remote is added and removed within the call so that `git remote -v` shows the user
     // only the remotes they set up themselves`: a side effect undone so that the user's own
     // view shows none of it.
-    if context::shows_user_only(doc, clause)
-        && (clause.saturating_sub(4)..=clause)
-            .any(|before| undisclosed::covered_effect(doc, before))
-    {
+    if context::shows_user_only(doc, clause) && undisclosed::effect_near(doc, clause) {
         return Some("an order to keep what the tool does from the user");
     }
     // A covert manner on an action that moves, takes or changes something. Done secretly, any

@@ -177,6 +177,12 @@ pub(super) fn covered_effect(doc: &Doc, clause: usize) -> bool {
     effect(doc, clause, false)
 }
 
+/// Whether `clause` or one of the four before it states a side effect a cover would hide:
+/// what an order turning the talk away, or a view cleaned of it, points back to.
+pub(super) fn effect_near(doc: &Doc, clause: usize) -> bool {
+    (clause.saturating_sub(4)..=clause).any(|before| covered_effect(doc, before))
+}
+
 fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
     let reading = &doc.readings[clause];
     if reading.negated {
