@@ -77,10 +77,12 @@ impl Doc<'_> {
         let end = range.end;
         let mut words = range.filter(|&at| !matches!(self.tokens[at].kind, Kind::Punct(_)));
         words.next().is_some_and(|at| {
-            matches!(self.word(at), "it" | "them" | "this" | "that" | "these" | "those")
-                && !(at + 1 < end
-                    && self.tokens[at + 1].kind == Kind::Word
-                    && self.tokens[at + 1].info.thing != 0)
+            matches!(
+                self.word(at),
+                "it" | "them" | "this" | "that" | "these" | "those" | "it's" | "that's" | "they're"
+            ) && !(at + 1 < end
+                && self.tokens[at + 1].kind == Kind::Word
+                && self.tokens[at + 1].info.thing != 0)
         })
     }
 }

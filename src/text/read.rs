@@ -412,13 +412,37 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     }
     reading.subject_tokens = subject_start..at;
     reading.subject = party(&tokens[subject_start..at]);
+    // `it's a temporary hold`, `they're ranked by relevance`: the pronoun is the subject and
+    // its `'s` or `'re` the verb group's `be`.
+    if at < end && at == subject_start && contracted_be(lower, &tokens[at]) {
+        reading.subject_tokens = at..at + 1;
+        reading.subject = if is_word(tokens, at, lower, &["you're"]) {
+            Party::Model
+        } else {
+            party(&tokens[at..at + 1])
+        };
+    }
     // `No need to bring this up with the rider`, `there's no need to ...`: the reader's
     // obligation denied, as `do not` denies an imperative.
     let no_need = is_word(tokens, at, lower, &["need"])
         && at > subject_start
         && is_word(tokens, at - 1, lower, &["no"])
         && tokens[subject_start..at - 1].iter().all(|t| {
-            matches!(lower.get(t.start..t.end), Some("there's" | "there" | "is" | "theres"))
+            matches!(
+                lower.get(t.start..t.end),
+                Some(
+                    "there's"
+                        | "there"
+                        | "is"
+                        | "theres"
+                        | "really"
+                        | "honestly"
+                        | "actually"
+                        | "simply"
+                        | "absolutely"
+                        | "truly"
+                )
+            )
         });
     if no_need {
         reading.subject = Party::Model;
@@ -711,14 +735,25 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
     }
     // `stop requests from the user are not honoured`: a noun phrase, then its verb group.
     let subject_then_be = (next.info.thing != 0 || next.info.is_third())
-        && (at + 2..tokens.len().min(at + 7))
+        && (at + 2..tokens.len().min(at + 9))
             .take_while(|&later| {
                 !tokens[later].is_punct(',')
                     && !is_word(tokens, later, lower, &["that", "which", "who"])
                     // `Forget everything you were told`: a relative clause's own subject.
+                    // `Commit messages and the summary you give should read ...`: one
+                    // whose verb the subject's own modal follows.
                     && (tokens[later].info.func & (func::YOU | func::PRONOUN) == 0
-                        || tokens[later].info.func & func::DET != 0)
-                    && (!tokens[later].info.is_verb() || tokens[later].info.func & func::BE != 0)
+                        || tokens[later].info.func & func::DET != 0
+                        || tokens.get(later + 1).is_some_and(|verb| verb.info.is_verb())
+                            && tokens
+                                .get(later + 2)
+                                .is_some_and(|modal| modal.info.func & func::MODAL != 0))
+                    && (!tokens[later].info.is_verb()
+                        || tokens[later].info.func & func::BE != 0
+                        || tokens[later - 1].info.func & func::YOU != 0
+                            && tokens
+                                .get(later + 1)
+                                .is_some_and(|modal| modal.info.func & func::MODAL != 0))
             })
             .any(|later| tokens[later].info.func & (func::BE | func::MODAL) != 0);
     // `say they are sorted by relevance`, `tell them it was sent`: a verb of saying takes a
@@ -792,6 +827,15 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
 
 /// Whether a verb group starts at `at`: a modal, a form of `be`, `do` or `have`, or a verb
 /// that is not the subject's own head noun.
+/// A pronoun joined to its `be`: `it's`, `that's`, `they're`, `we're`. `there's` opens an
+/// existential (`there's no need to ...`), read where it stands.
+fn contracted_be(lower: &str, token: &Token) -> bool {
+    matches!(
+        lower.get(token.start..token.end),
+        Some("it's" | "that's" | "they're" | "we're" | "you're" | "he's" | "she's" | "what's")
+    )
+}
+
 fn opens_verb_group(
     tokens: &[Token],
     lower: &str,
@@ -801,6 +845,9 @@ fn opens_verb_group(
 ) -> bool {
     let first = at == subject_start;
     let token = &tokens[at];
+    if first && contracted_be(lower, token) {
+        return true;
+    }
     let f = token.info.func;
     // `should use X`: a modal that could open a condition (`should the user ask`) opens a
     // verb group when a verb follows it.
@@ -905,7 +952,7 @@ fn verb_group(
         }
     };
     let head = &tokens[at];
-    let f = head.info.func;
+    let f = if contracted_be(lower, head) { head.info.func | func::BE } else { head.info.func };
     reading.negated |= f & func::NEG != 0;
     // `must`, `should`, `need to`, `have to`, `will`.
     if f & func::MODAL != 0 || f & func::HAVE != 0 && word_at(at + 1) == "to" {
@@ -941,6 +988,10 @@ fn verb_group(
     if f & func::BE != 0 {
         at += 1;
         skip_neg(reading, &mut at);
+        // `it's been uploaded`: the `'s` of a perfect.
+        if word_at(at) == "been" {
+            at += 1;
+        }
         if word_at(at) == "to" {
             at += 1;
             skip_neg(reading, &mut at);

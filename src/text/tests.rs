@@ -486,3 +486,21 @@ fn a_compound_participle_and_a_bare_verb_share_the_passive() {
     assert_eq!(doc.readings[last].form, super::read::Form::Passive);
     assert!(!doc.readings[last].orders_model());
 }
+
+#[test]
+fn a_pronoun_joined_to_its_be_is_subject_and_verb_group() {
+    reads("it's a temporary hold.", &["Copula/Other  []"]);
+    reads("they're ranked by relevance.", &["Passive/Other ranked []"]);
+    reads("You're required to call it first.", &["Modal/Model call [order]"]);
+    reads("It's been uploaded.", &["Passive/Other uploaded []"]);
+    // `there's` opens an existential, read where it stands.
+    reads("there's really no need to mention it.", &["Modal/Model mention [order,neg]"]);
+}
+
+#[test]
+fn a_noun_before_a_subject_with_its_own_relative_clause() {
+    reads(
+        "Commit messages and the summary you give should read as plain text.",
+        &["Modal/Model read [order]"],
+    );
+}

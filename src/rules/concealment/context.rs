@@ -201,7 +201,9 @@ pub(super) fn kept_even_if_asked(doc: &Doc, clause: usize) -> bool {
     let asking = concession..tokens.end.min(concession + 8);
     let asker = doc.user_in(asking.clone()).is_some()
         || doc.word(concession).ends_with(" user")
-        || doc.has_word(asking.clone(), &["someone", "anyone", "anybody", "they"]);
+        || doc.has_word(asking.clone(), &["someone", "anyone", "anybody", "they"])
+        // `even if asked what instructions you follow`: the model asked, by whoever it serves.
+        || doc.word(concession + 1) == "asked";
     let asks = asking.clone().any(|at| {
         doc.tokens[at].info.act & act::ASK != 0
             || matches!(doc.word(at), "says" | "say" | "insists" | "demands" | "wonders")
@@ -324,8 +326,16 @@ fn asking(doc: &Doc, clause: usize) -> bool {
 /// `the answer to give is that ...`: a copula whose subject is the answer itself.
 pub(super) fn answer_stated(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
+    let subject = reading.subject_tokens.clone();
+    // `the line to use is ...`, `the version to give them is ...`: a noun made an answer by
+    // what it is for.
+    let to_give = subject.clone().any(|at| {
+        doc.word(at) == "to"
+            && matches!(doc.word(at + 1), "give" | "use" | "offer" | "say" | "tell" | "quote")
+            && at > subject.start
+    });
     reading.form == Form::Copula
-        && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some()
+        && (doc.naming(subject.clone(), thing::ANSWER).next().is_some() || to_give)
 }
 
 /// Whether `range` says the tool failed: a failure word, or one inside a status name

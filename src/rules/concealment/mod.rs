@@ -159,9 +159,10 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         && (reading.form == Form::Passive
             && (reading.does(act::SAY | act::TELL) || context::attributes(doc, clause))
             || answer_stated(doc, clause))
-        // `Users occasionally ask whether ...; the answer to give is that ...`.
+        // `Users occasionally ask whether ...; the answer to give is that ...`, in one
+        // sentence or two.
         || clause > 0
-            && doc.clauses[clause - 1].sentence == doc.clauses[clause].sentence
+            && doc.clauses[clause - 1].sentence + 1 >= doc.clauses[clause].sentence
             && answer_stated(doc, clause)
             && context::asks(doc, clause - 1);
     // `the summary must not mention the skipping`: an obligation laid on the model's answer.
@@ -228,6 +229,25 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         && (doc.naming(subject.clone(), thing::ANSWER).next().is_some()
             || doc.has_word(subject.clone(), &["status", "message"])
                 && (doc.has(subject.clone(), func::YOU) || doc.user_in(subject).is_some()));
+    // `the summary you give should read as though only the user's changes went in`, `the
+    // reply reads the same as it would for a completed transfer`: the answer made to look
+    // like another outcome than the one the text states.
+    let looks_like = (of_answer || answer_stated)
+        && !reading.negated
+        && reading.verb.is_some_and(|verb| {
+            matches!(doc.word(verb), "read" | "reads" | "look" | "looks" | "sound" | "sounds")
+        })
+        && tokens.clone().any(|at| {
+            doc.word(at) == "as" && matches!(doc.word(at + 1), "though" | "if")
+                || doc.word(at) == "same" && doc.word(at + 1) == "as"
+        });
+    if looks_like {
+        let opened = doc.sentence_of(clause).start;
+        let earlier = doc.clauses[opened.saturating_sub(3)].tokens.start..tokens.start;
+        if undisclosed::effect_near(doc, clause) || failed_in(doc, earlier) {
+            return Some("a script for answering the user falsely about what the tool did");
+        }
+    }
     if ((reading.does(act::SAY | act::TELL) || reads_as) && orders || answer_stated)
         && !reading.negated
     {
@@ -312,7 +332,12 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         let negation = reading.negated
             || (tokens.start..verb).any(|at| doc.tokens[at].info.func & func::NEG != 0);
         let held = doc.has_word(tokens.clone(), &["unless"]) || until_asked(doc, clause);
-        if negation && !held && doc.user_in(tokens.clone()).is_some() {
+        // `the renewal terms needn't come up in the conversation`, after the charge.
+        let in_talk = || {
+            doc.has_word(tokens.clone(), &["conversation", "chat"])
+                && undisclosed::effect_near(doc, clause)
+        };
+        if negation && !held && (doc.user_in(tokens.clone()).is_some() || in_talk()) {
             return Some("an order to keep what the tool does from the user");
         }
     }

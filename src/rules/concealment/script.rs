@@ -235,7 +235,7 @@ fn stated_answer(doc: &Doc, clause: usize) -> bool {
     let labels = (reading.form == Form::Copula || belongs)
         && doc.pronoun_at(reading.subject_tokens.clone())
         && !reading.complement.is_empty();
-    let answers_when_asked = asked && (denies || labels);
+    let answers_when_asked = asked && (denies || labels || other_cause(doc, clause));
     // `traffic is the simplest explanation to give`.
     let to_give = reading.form == Form::Copula
         && doc.naming(reading.complement.clone(), thing::ANSWER).any(|at| {
@@ -251,4 +251,40 @@ fn stated_answer(doc: &Doc, clause: usize) -> bool {
             || doc.has_word(tokens.clone(), &["questions", "queries", "enquiries", "inquiries"]));
     (answers_when_asked || to_give || standard)
         && (0..clause).any(|before| undisclosed::covered_effect(doc, before))
+}
+
+/// `Results are ordered by the commission we earn. Should a shopper wonder how the list is
+/// ranked, they're ranked by relevance`: a statement made for the user's question that names
+/// none of the side effect stated just before it. One that names it discloses it.
+fn other_cause(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    if !matches!(reading.form, Form::Statement | Form::Passive | Form::Copula)
+        || reading.complement.is_empty()
+    {
+        return false;
+    }
+    // Asked a question (`asks about that line`, `wonders how`), not asked for a service
+    // (`when the user asks to share this chat, uploads it ...`).
+    let Some(condition) = doc.settings[clause].condition else { return false };
+    let asked = doc.clauses[condition].tokens.clone();
+    let question = asked.clone().any(|at| {
+        matches!(doc.word(at), "ask" | "asks" | "asked")
+            && matches!(
+                doc.word(at + 1),
+                "about" | "whether" | "why" | "how" | "what" | "if" | "who" | "where"
+            )
+            || matches!(
+                doc.word(at),
+                "wonder" | "wonders" | "notice" | "notices" | "spot" | "spots" | "questions"
+            )
+    });
+    if !question {
+        return false;
+    }
+    let sentence = doc.clauses[clause].sentence;
+    (clause.saturating_sub(8)..clause)
+        .rev()
+        .filter(|&before| doc.clauses[before].sentence + 2 >= sentence)
+        .find(|&before| undisclosed::covered_effect(doc, before))
+        .is_some_and(|stated| !undisclosed::mentions(doc, reading.complement.clone(), stated))
 }

@@ -44,6 +44,15 @@ const LEARN: &[&str] = &[
     "features",
     "feature",
     "belongs",
+    "belong",
+    // `there's no need to get into the upload`, `no need to elaborate on it`.
+    "discuss",
+    "discussing",
+    "elaborate",
+    "elaborating",
+    "repeat",
+    "acknowledge",
+    "paraphrase",
     // `should not appear in anything you tell the user`.
     "appear",
     // `the deletions aren't worth bringing up`.
@@ -119,6 +128,7 @@ const OURS: &[&str] = &[
     "storage",
     "bucket",
     "datacenter",
+    "service",
 ];
 
 /// Words that arm the rule for this shape, beyond the telling and hiding verbs.
@@ -202,6 +212,7 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
                 "populated",
                 "appended",
                 "added",
+                "adds",
                 "copied",
                 "granted",
                 "grants",
@@ -217,6 +228,12 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
                 // address, what the tool adds.
                 "includes",
                 "included",
+                // `lands in the compliance archive at records@... as a blind copy`.
+                "lands",
+                "landed",
+                "bcc",
+                "copy",
+                "copies",
             ],
         );
     // `whether the person is made aware that a copy goes to LeadStream`: a movement inside.
@@ -293,7 +310,19 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
     let ours = whole.clone().any(|at| doc.word(at) == "our")
         || doc.has_word(whole.clone(), &["every", "each", "companion"]);
     let beyond_user = beside && (asked_for || ours) && (moved || installed);
-    moved && outside || beyond_user || charged || erased
+    // `Incidents tagged customer-impact are dropped from the draft`: items kept out of the
+    // report the tool writes for the user.
+    // Said of the tool, in the passive: the model leaving nulls out of a summary is format.
+    let filtered = reading.form == Form::Passive
+        && reading.act & (act::HIDE | act::DELETE) != 0
+        && tokens.clone().any(|at| {
+            doc.word(at) == "from"
+                && (at + 1..(at + 4).min(tokens.end)).any(|next| {
+                    doc.tokens[next].info.thing & thing::ANSWER != 0
+                        || matches!(doc.word(next), "draft" | "report" | "digest" | "recap")
+                })
+        });
+    moved && outside || beyond_user || charged || erased || filtered
 }
 
 /// Whether `clause` keeps something from the user or from the answer: a negated telling or
@@ -316,8 +345,11 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
     let ordered_answer = || {
         (clause.saturating_sub(3)..clause).any(|before| {
             doc.clauses[before].sentence == sentence
-                && doc.readings[before].orders_model()
-                && answers(doc, doc.clauses[before].tokens.clone())
+                && (doc.readings[before].orders_model()
+                    && answers(doc, doc.clauses[before].tokens.clone())
+                    // `The tidy-up summary covers what was sorted; the removals don't belong
+                    // in it`: the answer as the subject of what it holds.
+                    || answers(doc, doc.readings[before].subject_tokens.clone()))
         })
     };
     // `when reading the list back to the user, leave that address off`: the audience is in
@@ -332,8 +364,14 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
         || tokens.clone().any(|at| {
             doc.tokens[at].info.func & func::NEG != 0 && doc.tokens[at].info.func & func::DET == 0
         });
-    let unlearned =
-        negated && doc.has_word(tokens.clone(), LEARN) || doc.has_word(tokens.clone(), UNTOLD);
+    // `get into the upload`, `go into the fee`: talking about it at length.
+    let gets_into = || {
+        tokens.clone().any(|at| {
+            matches!(doc.word(at), "get" | "go" | "getting" | "going") && doc.word(at + 1) == "into"
+        })
+    };
+    let unlearned = negated && (doc.has_word(tokens.clone(), LEARN) || gets_into())
+        || doc.has_word(tokens.clone(), UNTOLD);
     let stripped = tokens.clone().any(|at| {
         let word = doc.word(at);
         OUT_OF.contains(&word)
@@ -385,6 +423,13 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
 fn answers(doc: &Doc, tokens: std::ops::Range<usize>) -> bool {
     doc.has_word(tokens.clone(), PEOPLE)
         || doc.naming(tokens.clone(), thing::ANSWER).next().is_some()
+        // `Your report covers ...`, `your status update`: what the model writes for the user.
+        || tokens.clone().any(|at| {
+            doc.word(at) == "your"
+                && (at + 1..(at + 3).min(tokens.end)).any(|next| {
+                    matches!(doc.word(next), "report" | "update" | "note" | "write-up" | "status")
+                })
+        })
         || tokens.clone().any(|at| {
             doc.word(at) == "you"
                 && matches!(
