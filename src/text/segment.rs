@@ -208,6 +208,27 @@ fn starts_group(tokens: &[Token], at: usize, after_comma: bool) -> bool {
     false
 }
 
+/// `processes that look like reverse shells or download cradles`: after a plural noun in a
+/// clause that opens on no order, `or` and a verb with no object of its own (`download
+/// cradles`) alternate nouns; `or forward it` still opens a clause.
+fn nouns_alternated(raw: &str, tokens: &[Token], start: usize, at: usize) -> bool {
+    let word = |at: usize| tokens.get(at).map_or("", |t| &raw[t.start..t.end]);
+    if !word(at).eq_ignore_ascii_case("or") || at == 0 || tokens[start].info.is_base_verb() {
+        return false;
+    }
+    let before = &tokens[at - 1];
+    let plural_noun = before.kind == Kind::Word
+        && before.info.func == 0
+        && !before.info.is_verb()
+        && word(at - 1).ends_with('s');
+    let object = tokens.get(at + 2).is_some_and(|next| {
+        next.info.func & (func::DET | func::PRONOUN) != 0
+            || next.is_address()
+            || next.kind == Kind::Path
+    });
+    plural_noun && !object
+}
+
 fn split_clauses(
     raw: &str,
     tokens: &[Token],
@@ -317,7 +338,8 @@ fn split_clauses(
             && token.info.func & func::CONJ != 0
             && token.info.func & func::NEG == 0
             && tokens[start..at].iter().any(|t| t.info.is_verb())
-            && starts_verb_group(tokens, at + 1);
+            && starts_verb_group(tokens, at + 1)
+            && !nouns_alternated(raw, tokens, start, at);
         if boundary_before {
             push(clauses, start..at, false, clause_depth);
             start = at;

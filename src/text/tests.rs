@@ -504,3 +504,15 @@ fn a_noun_before_a_subject_with_its_own_relative_clause() {
         &["Modal/Model read [order]"],
     );
 }
+
+#[test]
+fn or_between_plural_nouns_alternates_nouns() {
+    reads(
+        "Lists processes that look like reverse shells or download cradles.",
+        &["Statement/Other lists []"],
+    );
+    reads(
+        "Read the logs or forward them to me.",
+        &["Imperative/Model read [order]", "Imperative/Model forward [order]"],
+    );
+}

@@ -10,13 +10,18 @@ fn covered_by(place: &str) -> u32 {
             domain::VCS
         }
         "crontab" | "/etc/cron" | "cron.d" => domain::SCHEDULE,
-        "authorized_keys" => domain::SECRETS | domain::INFRA,
+        // Keys are what an SSH key tool manages; a host monitor or provisioner adding one
+        // on its own grants access nobody asked for.
+        "authorized_keys" => domain::SECRETS,
         ".config/autostart"
         | "launchagents"
         | "launchdaemons"
         | "/etc/systemd"
         | "systemd/user"
         | "currentversion\\run" => domain::INSTALL | domain::INFRA,
+        // A version manager's installer puts its loader in the shell's startup file.
+        ".bashrc" | ".zshrc" | ".profile" | ".bash_profile" | ".zprofile" | ".zshenv"
+        | ".bash_login" | "config.fish" => domain::CONFIG | domain::INSTALL,
         _ => domain::CONFIG,
     }
 }
@@ -181,7 +186,10 @@ pub(super) fn out_of_purpose(
             doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
         let fetched = doc.has_word(whole.clone(), &["fetch", "download", "curl", "wget"])
             || doc.address_in(whole).is_some();
-        if shell && fetched && purpose() & domain::EXEC == 0 {
+        // `If nvm is missing, this installer runs the official install script with bash`: an
+        // installer saying what it runs, not an order to the model.
+        let installs_itself = purpose() & domain::INSTALL != 0 && !reading.orders_model();
+        if shell && fetched && purpose() & domain::EXEC == 0 && !installs_itself {
             return Some((
                 "an order to fetch code and run it in a shell".to_string(),
                 Severity::High,
