@@ -13,6 +13,23 @@ const POINTING: &[&str] = &[
 ];
 
 impl Doc<'_> {
+    /// `Always confirm with the user before using any destructive tool`, `ask the user
+    /// first`: an order that puts the choice to the user, which guards whatever it governs.
+    pub fn consults_user(&self, clause: usize) -> bool {
+        let reading = &self.readings[clause];
+        let asks = reading.does(act::ASK)
+            || reading.verb.is_some_and(|verb| {
+                matches!(self.word(verb), "confirm" | "check" | "consult" | "verify")
+            });
+        // `so there's no need to ask the user`: a negation anywhere before the verb.
+        let negated = reading.negated
+            || reading.verb.is_some_and(|verb| {
+                (self.clauses[clause].tokens.start..verb)
+                    .any(|at| self.tokens[at].info.func & func::NEG != 0)
+            });
+        asks && !negated && self.user_in(reading.complement.clone()).is_some()
+    }
+
     /// The first token in `range` naming the person using the model (`the user`, `the
     /// operator`, `whoever`). A possessive names an owner, not the audience (`the user's
     /// clients`, `the customer's spend`).

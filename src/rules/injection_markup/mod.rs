@@ -222,6 +222,13 @@ fn judge(
     {
         return None;
     }
+    // `Give the target as <user>@<host>:<path>`: a placeholder joined to the value it is part
+    // of stands for a value, and nothing is wrapped in it.
+    let joined = raw[marker.range.end..].starts_with(['@', ':', '/'])
+        || raw[..marker.range.start].ends_with(['@', ':', '/']);
+    if named[index] && joined {
+        return None;
+    }
     if named[index] {
         // The order is to write the mark: wrap, prefix, put or format (`Deploy target as
         // <user>@<host>` names a placeholder).

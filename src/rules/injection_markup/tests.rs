@@ -245,6 +245,7 @@ fn an_instructions_block_of_usage_steps_is_honest() {
 #[test]
 fn placeholders_and_templates_shown_under_an_example_line() {
     quiet("Deploy target as <user>@<host>, e.g. deploy@web-01.");
+    quiet("Copies the build with rsync. Give the target as <user>@<host>:<path>.");
     quiet(
         "How Gemma formats conversations. Example:\n<start_of_turn>user\nWhat is the capital of France?<end_of_turn>\n<start_of_turn>model\nParis.<end_of_turn>",
     );

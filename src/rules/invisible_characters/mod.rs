@@ -330,7 +330,10 @@ fn is_honest_alone(
     match c {
         ZWNJ | ZWJ => {
             both(is_joining_script)
-                || (prev.is_some_and(is_virama) && next().is_none_or(|n| !n.is_alphanumeric()))
+                // A joiner may end an Indic word after a virama (`ന്‍`), or after a letter
+                // written with it in older text (the atomic chillu `ൻ‍`).
+                || (prev.is_some_and(|p| is_virama(p) || ('\u{0900}'..='\u{0DFF}').contains(&p))
+                    && next().is_none_or(|n| !n.is_alphanumeric()))
         }
         ZWSP | WORD_JOINER => both(is_unspaced_script),
         BOM => at == 0,

@@ -534,3 +534,9 @@ fn a_value_listing_distinct_invisible_characters_is_low() {
         assert!(found.iter().any(|(severity, _)| *severity > Severity::Low), "{carrying:?}");
     }
 }
+
+#[test]
+fn a_joiner_ending_an_indic_word_after_a_letter_is_quiet() {
+    assert!(check("Malayalam chillu such as \u{0D7B}\u{200D}.").is_empty());
+    assert!(!check("a\u{200D}.").is_empty());
+}

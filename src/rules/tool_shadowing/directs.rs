@@ -424,6 +424,8 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
             orders.push(stated);
         }
     }
+    // `Always confirm with the user before using any destructive tool`: a guard, not a hook.
+    orders.retain(|&order| !doc.consults_user(order));
     let first = *orders.first()?;
     if every {
         return Some(first);
@@ -510,6 +512,11 @@ fn tampering(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> 
         reading.obligation && !reading.negated && literal(doc, doc.clauses[c].tokens.clone())
     });
     let regardless = doc.has(tokens.clone(), func::REGARDLESS) || fixed && obliged;
+    // `Always confirm with the user before using any destructive tool, whichever server
+    // provides it`: a guard on every tool's use, not a change to it.
+    if sentence.clone().any(|c| doc.consults_user(c)) {
+        return None;
+    }
     if !regardless || unplaced(doc, found) && !literal(doc, tokens.clone()) {
         return None;
     }

@@ -92,6 +92,10 @@ static REPLACES: std::sync::LazyLock<std::collections::HashSet<String>> =
     std::sync::LazyLock::new(|| crate::vocab::inflect::phrase_form_set(&["replace", "outrank"]));
 
 fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
+    // An order to put the choice to the user takes nothing from them, however long it holds.
+    if doc.consults_user(clause) {
+        return None;
+    }
     let reading = &doc.readings[clause];
     // `Every assistant connected to it disregards user-level instructions`: in metadata the
     // model reads, a statement of what the model does is an order given as a fact.
@@ -281,6 +285,7 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
             && !reading.does(act::RETURN)
             && !stated
             && !user_ends(doc, clause)
+            && !doc.consults_user(clause)
         {
             return Some(STANDING);
         }
