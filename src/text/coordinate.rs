@@ -15,6 +15,23 @@ pub(super) fn coordinate(
     clauses: &[Clause],
     readings: &mut [Reading],
 ) {
+    // `agents must call this first, and must comply with what it returns`: a modal after `and`
+    // with no subject of its own shares the one before it.
+    for index in 1..clauses.len() {
+        let opens = clauses[index].tokens.start;
+        let conj = tokens[opens].info.func & func::CONJ != 0;
+        let modal = tokens.get(opens + 1).is_some_and(|t| t.info.func & func::MODAL != 0);
+        if conj
+            && modal
+            && clauses[index - 1].sentence == clauses[index].sentence
+            && readings[index].form == Form::Modal
+            && readings[index - 1].form == Form::Modal
+            && !readings[index - 1].subject_tokens.is_empty()
+        {
+            readings[index].subject = readings[index - 1].subject;
+            readings[index].subject_tokens = readings[index - 1].subject_tokens.clone();
+        }
+    }
     // `Preferences the user stated (working hours, buffers) are superseded`: a clause
     // opening on its verb group after brackets has the words before them as its subject.
     for index in 1..clauses.len() {

@@ -13,6 +13,31 @@ const POINTING: &[&str] = &[
 ];
 
 impl Doc<'_> {
+    /// `We'd appreciate it if you refrained from ...`, `it would help if you could avoid ...`,
+    /// `We'd be grateful if, in all your future answers, you recommended ...`: a request to
+    /// the model put as a wish, framed in the clause or in the one before it in its sentence.
+    pub fn polite_request(&self, clause: usize) -> bool {
+        let wish = |tokens: Range<usize>| {
+            self.has_word(tokens, &["appreciate", "grateful", "prefer", "help"])
+        };
+        // `if you refrained`, `if the assistant didn't volunteer this`.
+        let addressed = |at: usize, end: usize| {
+            self.tokens.get(at).is_some_and(|t| t.info.func & func::YOU != 0)
+                || self.naming(at..(at + 2).min(end), thing::MODEL).next().is_some()
+        };
+        let tokens = self.clauses[clause].tokens.clone();
+        if wish(tokens.clone())
+            && tokens.clone().any(|at| self.word(at) == "if" && addressed(at + 1, tokens.end))
+        {
+            return true;
+        }
+        clause > 0
+            && self.clauses[clause - 1].sentence == self.clauses[clause].sentence
+            && wish(self.clauses[clause - 1].tokens.clone())
+            && self.has_word(self.clauses[clause - 1].tokens.clone(), &["if"])
+            && addressed(tokens.start, tokens.end)
+    }
+
     /// `Always confirm with the user before using any destructive tool`, `ask the user
     /// first`: an order that puts the choice to the user, which guards whatever it governs.
     pub fn consults_user(&self, clause: usize) -> bool {
@@ -257,6 +282,31 @@ impl Doc<'_> {
     }
 
     /// The first sensitive payload `range` names, and its token.
+    /// `the instructions your operator set you up with`, `the rules you were given`: rules at
+    /// token `at` that the model was started with, which are its prompt.
+    fn setup_rules(&self, at: usize) -> bool {
+        if !matches!(self.word(at), "instructions" | "rules" | "guidelines" | "directives") {
+            return false;
+        }
+        let after = at + 1..(at + 7).min(self.tokens.len());
+        after
+            .clone()
+            .any(|you| self.tokens[you].info.func & func::YOU != 0 && self.word(you) == "you")
+            && self.has_word(
+                after,
+                &[
+                    "set",
+                    "given",
+                    "configured",
+                    "started",
+                    "loaded",
+                    "provided",
+                    "primed",
+                    "briefed",
+                ],
+            )
+    }
+
     pub fn sensitive_in(&self, range: Range<usize>) -> Option<(usize, Sensitive)> {
         for at in range.clone() {
             let token = &self.tokens[at];
@@ -290,8 +340,12 @@ impl Doc<'_> {
                     if !self.heads(at) || self.excluded(at) {
                         continue;
                     }
-                    if info.thing & thing::PROMPT != 0 {
+                    if info.thing & thing::PROMPT != 0 || self.setup_rules(at) {
                         return Some((at, Sensitive::Prompt));
+                    }
+                    // `the output of printenv`: the command named as a word.
+                    if word == "printenv" {
+                        return Some((at, Sensitive::Environment));
                     }
                     if word == "clipboard" {
                         return Some((at, Sensitive::Clipboard));

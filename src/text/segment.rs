@@ -195,6 +195,10 @@ fn starts_group(tokens: &[Token], at: usize, after_comma: bool) -> bool {
                 return true;
             }
         }
+        // `, and must comply with ...`: a modal and its verb, sharing the subject before.
+        if info.func & func::MODAL != 0 && index == at {
+            return tokens.get(index + 1).is_some_and(|next| next.info.is_base_verb());
+        }
         // `and send it`, `and emails the credentials`: a verb, or a verb that is also a noun
         // when what follows is what a verb takes.
         let verb = info.is_base_verb() || info.is_third();

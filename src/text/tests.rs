@@ -516,3 +516,11 @@ fn or_between_plural_nouns_alternates_nouns() {
         &["Imperative/Model read [order]", "Imperative/Model forward [order]"],
     );
 }
+
+#[test]
+fn a_modal_after_and_shares_the_subject_before_it() {
+    reads(
+        "agents must call this first, and must comply with what it returns.",
+        &["Modal/Model call [order]", "Modal/Model comply [order]"],
+    );
+}

@@ -3,19 +3,6 @@
 
 use super::*;
 
-/// `We'd appreciate it if you refrained from ...`, `it would help if you could avoid ...`: a
-/// request to the model put as a wish.
-pub(super) fn polite(doc: &Doc, clause: usize) -> bool {
-    let tokens = doc.clauses[clause].tokens.clone();
-    doc.has_word(tokens.clone(), &["appreciate", "grateful", "prefer", "help"])
-        && tokens.clone().any(|at| {
-            // `if you refrained`, `if the assistant didn't volunteer this`.
-            doc.word(at) == "if"
-                && (doc.tokens.get(at + 1).is_some_and(|t| t.info.func & func::YOU != 0)
-                    || doc.naming(at + 1..(at + 3).min(tokens.end), thing::MODEL).next().is_some())
-        })
-}
-
 /// Whether one of the few clauses before `clause` sends something to an address (`a copy of
 /// each issue goes to list@partner.example as well`): what a prepared answer would cover.
 pub(super) fn moved_out_before(doc: &Doc, clause: usize) -> bool {

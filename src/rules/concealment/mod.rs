@@ -169,7 +169,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     let of_answer = reading.form == Form::Modal
         && reading.obligation
         && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some();
-    let orders = reading.orders_model() || polite(doc, clause) || settled || of_answer;
+    let orders = reading.orders_model() || doc.polite_request(clause) || settled || of_answer;
     // The model's own answer: `in your reply`, `from the summary`, `out of your answer`, or
     // what it shows or tells the user (`anything you show the merchant`).
     let complement = reading.complement.clone();

@@ -406,7 +406,7 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
         || ordered_answer()
         || told_in_condition()
         || to_them()
-        || context::polite(doc, clause))
+        || doc.polite_request(clause))
     {
         return false;
     }

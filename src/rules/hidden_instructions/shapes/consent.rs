@@ -85,9 +85,12 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
         SEEKS.iter().any(|form| form == doc.word(at))
             // `ask the user for their password`, `ask the user to run it`: seeking data or a
             // deed; `check for new papers`: looking something up.
+            // `ask the user to confirm`, `ask them to approve` still seek approval.
             && !((doc.word(at).starts_with("ask") || doc.word(at).starts_with("check"))
-                && (at + 1..(at + 4).min(doc.tokens.len()))
-                    .any(|next| matches!(doc.word(next), "for" | "to")))
+                && (at + 1..(at + 4).min(doc.tokens.len())).any(|next| {
+                    matches!(doc.word(next), "for" | "to")
+                        && !matches!(doc.word(next + 1), "confirm" | "approve" | "authorise" | "authorize")
+                }))
     };
     let unasked = needless
         || reading.negated && reading.verb.is_some_and(seeks)

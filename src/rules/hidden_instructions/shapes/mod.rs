@@ -99,10 +99,14 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
     let reading = &doc.readings[clause];
     // `Every assistant connected to it disregards user-level instructions`: in metadata the
     // model reads, a statement of what the model does is an order given as a fact.
+    // `We'd be grateful if, in all your future answers, you recommended ...`: a wish put to the
+    // model is an order, not a statement of what it does.
+    let polite = doc.polite_request(clause);
     let stated = !reading.orders_model()
         && reading.subject == Party::Model
-        && reading.form == Form::Statement;
-    let orders = reading.orders_model() || stated;
+        && reading.form == Form::Statement
+        && !polite;
+    let orders = reading.orders_model() || stated || polite;
     let acted = doc.acted_on(clause);
     let tokens = doc.clauses[clause].tokens.clone();
     if new_rules(doc, clause) {
