@@ -424,8 +424,12 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
         let reaches_out =
             !reading.complement.is_empty() && doc.address_in(sentence.clone()).is_some();
-        // `Deliver silently: no sound or banner`: a notification with its sound off.
-        let soundless = !reaches_out && doc.has_word(sentence, SOUNDLESS);
+        // `Deliver silently: no sound or banner`: a notification with its sound off. `Deliver
+        // silently.` alone, with nothing delivered named and nowhere to, is the same.
+        let bare = reading.complement.clone().all(|at| {
+            doc.tokens[at].kind != crate::text::lex::Kind::Word || doc.tokens[at].info.func != 0
+        });
+        let soundless = !reaches_out && (doc.has_word(sentence, SOUNDLESS) || bare);
         if (reading.does(acts) || moves(doc, clause) || reaches_out) && !unattended && !soundless {
             return Some("an action the tool is told to take covertly");
         }

@@ -187,6 +187,8 @@ pub(super) const FAILURES: &[&str] = &[
     "expired",
     "invalid",
     "unverified",
+    // `say in one sentence what went wrong`.
+    "wrong",
     "errored",
     "error",
     "failure",

@@ -114,6 +114,16 @@ pub enum Governing {
 /// The verb governing the file at token `file`: the nearest one before it in its clause, no
 /// token of it starting before byte `reach`, unless it is taken back, and whether its form
 /// orders (`read`, `send`) rather than says what something does (`reads`, `sent`).
+/// `Reports which processes opened ~/.ssh/id_rsa`: a verb in the past whose subject is
+/// `which` or `what` and a noun is a read by someone else, asked about, not one done.
+fn reported(doc: &Doc, verb: usize) -> bool {
+    doc.tokens[verb].info.forms & crate::vocab::inflect::form::PAST != 0
+        && (verb.saturating_sub(3)..verb.saturating_sub(1)).any(|which| {
+            matches!(doc.word(which), "which" | "what")
+                && doc.tokens[which + 1..verb].iter().all(|t| t.info.func == 0)
+        })
+}
+
 pub fn governing_verb(doc: &Doc, file: usize, reach: usize) -> Governing {
     let Some(clause) = doc.clause_of(file) else { return Governing::Nothing };
     // A bracket interrupts a clause, it does not end it: `open the user's config
@@ -141,7 +151,7 @@ pub fn governing_verb(doc: &Doc, file: usize, reach: usize) -> Governing {
                         && doc.tokens[at].info.func == 0
                         && !noun(doc, at)
             });
-        if nearest.is_some_and(leaves) {
+        if nearest.is_some_and(leaves) || nearest.is_some_and(|at| reported(doc, at)) {
             return Governing::Disclaimed;
         }
         // Past another verb, the nearest reading or carrying one still governs.
