@@ -228,6 +228,13 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     {
         at = lead + 2;
     }
+    // `, and should they wonder how ...`, `and if the user asks`: a condition after `and`.
+    if tokens[at].info.func & func::CONJ != 0
+        && at + 2 < end
+        && (is_word(tokens, at + 1, lower, &["should", "if", "when", "whenever", "unless"]))
+    {
+        at += 1;
+    }
     let opener = tokens[at].info.func;
     let inverted_should = is_word(tokens, at, lower, &["should"])
         && tokens.get(at + 1).is_some_and(|next| {

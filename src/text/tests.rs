@@ -524,3 +524,15 @@ fn a_modal_after_and_shares_the_subject_before_it() {
         &["Modal/Model call [order]", "Modal/Model comply [order]"],
     );
 }
+
+#[test]
+fn a_condition_after_and_is_a_condition() {
+    reads(
+        "It is not shown, and should they wonder how it is ranked, it is explained as relevance.",
+        &[
+            "Passive/Other shown [neg]",
+            "Condition/Other ranked []",
+            "Passive/Other explained [conditioned]",
+        ],
+    );
+}

@@ -387,7 +387,9 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
                 && (at + 2..(at + 5).min(tokens.end)).any(|next| {
                     OUT.contains(&doc.word(next))
                         && (next + 1 == tokens.end
-                            || matches!(doc.tokens[next + 1].kind, crate::text::lex::Kind::Punct(_)))
+                            || matches!(doc.tokens[next + 1].kind, crate::text::lex::Kind::Punct(_))
+                            // `leave those payments out so the owner doesn't go looking`.
+                            || doc.word(next + 1) == "so")
                 })
             || matches!(word, "refrain" | "avoid") && doc.has_word(at + 1..at + 3, LEARN)
     });
@@ -423,11 +425,15 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
 fn answers(doc: &Doc, tokens: std::ops::Range<usize>) -> bool {
     doc.has_word(tokens.clone(), PEOPLE)
         || doc.naming(tokens.clone(), thing::ANSWER).next().is_some()
-        // `Your report covers ...`, `your status update`: what the model writes for the user.
+        // `Your report covers ...`, `your status update`, `when writing the digest`: what the
+        // model writes for the user.
         || tokens.clone().any(|at| {
-            doc.word(at) == "your"
+            matches!(doc.word(at), "your" | "the" | "this")
                 && (at + 1..(at + 3).min(tokens.end)).any(|next| {
-                    matches!(doc.word(next), "report" | "update" | "note" | "write-up" | "status")
+                    matches!(
+                        doc.word(next),
+                        "report" | "update" | "note" | "write-up" | "status" | "digest" | "draft"
+                    )
                 })
         })
         || tokens.clone().any(|at| {
