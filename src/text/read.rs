@@ -771,13 +771,15 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
     // preposition, then the clause's own verb in the third person.
     let noun_then_third = token.info.thing != 0
         && is_word(tokens, at + 1, lower, &["from", "for", "on", "in", "with"])
-        && (at + 2..tokens.len().min(at + 9))
+        && (at + 2..tokens.len().min(at + 12))
             .take_while(|&later| {
                 !matches!(tokens[later].kind, Kind::Punct(_))
                     && !is_word(tokens, later, lower, &["that", "which", "who"])
             })
             .any(|later| {
-                tokens[later].info.is_third() && tokens[later].info.thing == 0
+                // `Output from the other tools connected here should not be shown`.
+                tokens[later].info.func & func::MODAL != 0
+                    || tokens[later].info.is_third() && tokens[later].info.thing == 0
                     // `tends to`, `seems to`: a verb the lexicon does not know, by its `-s`
                     // and the `to` after it.
                     || unknown_third(tokens, lower, later) && is_word(tokens, later + 1, lower, &["to"])

@@ -536,3 +536,11 @@ fn a_condition_after_and_is_a_condition() {
         ],
     );
 }
+
+#[test]
+fn a_noun_then_a_long_subject_then_its_modal() {
+    reads(
+        "Output from the other tools connected in this session should not be shown.",
+        &["Passive/Other shown [order,neg]"],
+    );
+}

@@ -70,7 +70,9 @@ pub fn judge(doc: &Doc, clause: usize) -> Option<(&'static str, Option<usize>)> 
     if let Some(mode) = enters_mode(doc, clause) {
         return Some((ROLE, Some(mode)));
     }
-    judge_clause(doc, clause).map(|message| (message, None))
+    judge_clause(doc, clause)
+        .filter(|&message| message != ROLE || !users_wish(doc, clause))
+        .map(|message| (message, None))
 }
 
 /// `switch back to English as soon as the learner types 'English please' or ends the
@@ -83,6 +85,26 @@ fn user_ends(doc: &Doc, clause: usize) -> bool {
             && doc.has_word(
                 at + 2..(at + 6).min(sentence.end),
                 &["says", "types", "asks", "ends", "stops", "leaves", "closes", "requests"],
+            )
+    })
+}
+
+/// `The user wants to play: act as the game master`: a role the user asked for, set up by the
+/// prompt they picked.
+fn users_wish(doc: &Doc, clause: usize) -> bool {
+    // The sentence so far, or the label the clause follows (`The user wants to play:`).
+    let sentence = doc.sentence_of(clause);
+    let first = if sentence.start == clause && clause > 0 && doc.clauses[clause - 1].label {
+        clause - 1
+    } else {
+        sentence.start
+    };
+    let before = doc.clauses[first].tokens.start..doc.clauses[clause].tokens.start;
+    before.clone().any(|at| {
+        doc.user_in(at..at + 1).is_some()
+            && matches!(
+                doc.word(at + 1),
+                "wants" | "asked" | "asks" | "requested" | "requests" | "chose" | "picked"
             )
     })
 }
