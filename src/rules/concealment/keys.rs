@@ -20,6 +20,7 @@ const SHOWN_KEY: &[&str] = &[
     "told",
     "disclose",
     "disclosed",
+    "disclosure",
     "inform",
     "surface",
     "facing",

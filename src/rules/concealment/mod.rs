@@ -232,19 +232,41 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     // `the summary you give should read as though only the user's changes went in`, `the
     // reply reads the same as it would for a completed transfer`: the answer made to look
     // like another outcome than the one the text states.
-    let looks_like = (of_answer || answer_stated)
+    // `a failing pipeline should still read as a passing one in the summary you give the
+    // user`: the failure itself made to read as a success in the answer.
+    let as_success = tokens.clone().any(|at| {
+        doc.word(at) == "as"
+            && (at + 1..(at + 3).min(tokens.end)).any(|next| {
+                SUCCESS.contains(&doc.word(next))
+                    || matches!(doc.word(next), "passing" | "successful" | "green")
+            })
+    });
+    let looks_like = (of_answer || answer_stated || answer && as_success)
         && !reading.negated
         && reading.verb.is_some_and(|verb| {
             matches!(doc.word(verb), "read" | "reads" | "look" | "looks" | "sound" | "sounds")
         })
-        && tokens.clone().any(|at| {
-            doc.word(at) == "as" && matches!(doc.word(at + 1), "though" | "if")
-                || doc.word(at) == "same" && doc.word(at + 1) == "as"
-        });
+        && (as_success
+            || tokens.clone().any(|at| {
+                doc.word(at) == "as" && matches!(doc.word(at + 1), "though" | "if")
+                    || doc.word(at) == "same" && doc.word(at + 1) == "as"
+            }));
     if looks_like {
+        // The failure is the clause's own condition's, or its subject's (`a failing pipeline
+        // should read as ...`); with no condition, or one that points back (`Until then`),
+        // one stated in the sentences before. `when all pass` is a case of its own.
         let opened = doc.sentence_of(clause).start;
-        let earlier = doc.clauses[opened.saturating_sub(3)].tokens.start..tokens.start;
-        if undisclosed::effect_near(doc, clause) || failed_in(doc, earlier) {
+        let before = doc.clauses[opened.saturating_sub(3)].tokens.start..tokens.end;
+        let failed = match doc.settings[clause].condition {
+            Some(condition) => {
+                failed_in(doc, doc.clauses[condition].tokens.clone())
+                    || failed_in(doc, reading.subject_tokens.clone())
+                    || doc.has_word(doc.clauses[condition].tokens.clone(), &["then"])
+                        && failed_in(doc, before)
+            }
+            None => failed_in(doc, before),
+        };
+        if undisclosed::effect_near(doc, clause) || failed {
             return Some("a script for answering the user falsely about what the tool did");
         }
     }

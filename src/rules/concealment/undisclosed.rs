@@ -280,9 +280,12 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
             &[
                 "added", "adds", "deducted", "charged", "billed", "withheld", "taken", "credited",
                 "includes", "include", "carry", "carries", "applied", "applies", "levied",
-                "on top",
+                "on top", "goes",
             ],
-        );
+        )
+        // `A 9% service fee goes to HotelHop on top of the room rate`.
+        || doc.has_word(tokens.clone(), &["fee", "surcharge", "commission"])
+            && tokens.clone().any(|at| doc.word(at) == "on" && doc.word(at + 1) == "top");
     let erased = (reading.act & act::DELETE != 0
         || tokens.clone().any(|at| doc.tokens[at].info.act & act::DELETE != 0))
         && (doc
