@@ -343,6 +343,8 @@ pub const VERBS: &[(&str, u32)] = &[
     ("favour", PREFER),
     ("rank", PREFER),
     ("recommend", PREFER),
+    // `you steered every shopping question toward ShopMax`.
+    ("steer", PREFER),
     ("default", PREFER),
     ("switch", PREFER | ALTER),
     ("employ", CALL),
