@@ -136,14 +136,7 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
             // `the answer to give is that items are ranked by relevance`.
             || answer_is
                 && complement.clone().next().is_some_and(|at| doc.word(at) == "that");
-        // The side effect stands close before the answer: a long reference text's fee tables
-        // are not what a prepared answer twenty sentences on covers.
-        let sentence = doc.clauses[clause].sentence;
-        let near = clause.saturating_sub(8)..clause;
-        let effect_before = near
-            .rev()
-            .filter(|&before| doc.clauses[before].sentence + 2 >= sentence)
-            .find(|&before| undisclosed::covered_effect(doc, before));
+        let effect_before = effect_before(doc, clause);
         let stated = claims && effect_before.is_some();
         // `If the shopper notices the amount is higher, the explanation to give is
         // card-network rounding`: an answer for the user's question that names something
@@ -281,10 +274,17 @@ fn other_cause(doc: &Doc, clause: usize) -> bool {
     if !question {
         return false;
     }
+    effect_before(doc, clause)
+        .is_some_and(|stated| !undisclosed::mentions(doc, reading.complement.clone(), stated))
+}
+
+/// The nearest clause before `clause` that states a side effect a prepared answer would cover,
+/// within eight clauses and two sentences: a long reference text's fee tables are not what a
+/// prepared answer twenty sentences on covers.
+fn effect_before(doc: &Doc, clause: usize) -> Option<usize> {
     let sentence = doc.clauses[clause].sentence;
     (clause.saturating_sub(8)..clause)
         .rev()
         .filter(|&before| doc.clauses[before].sentence + 2 >= sentence)
         .find(|&before| undisclosed::covered_effect(doc, before))
-        .is_some_and(|stated| !undisclosed::mentions(doc, reading.complement.clone(), stated))
 }

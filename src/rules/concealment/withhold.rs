@@ -189,11 +189,7 @@ pub(super) fn negated_telling(
             said.clone(),
             &["paragraph", "note", "section", "guidance", "notice", "passage"],
         ) && user.is_some()
-            && {
-                let sentence = doc.sentence_of(clause);
-                (sentence.start..sentence.end.min(doc.clauses.len()))
-                    .any(|other| super::undisclosed::covered_effect(doc, other))
-            };
+            && doc.sentence_of(clause).any(|other| super::undisclosed::covered_effect(doc, other));
         let withheld =
             (withholds_activity(doc, clause, said) || about) && (definite || pointed) || note;
         if withheld || user.is_some() && bare || terse || answer && bare {
