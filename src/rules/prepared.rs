@@ -148,7 +148,7 @@ impl<'a> Text<'a> {
     /// The schema property the string sits under, and the rest of its path after the name:
     /// `inputSchema.properties.auth_token.default` gives `auth_token` and `default`.
     pub fn property(&self) -> Option<(&'a str, &'a str)> {
-        let (_, rest) = self.path.rsplit_once("properties.")?;
+        let (_, rest) = self.path().rsplit_once("properties.")?;
         rest.split_once('.').filter(|(name, _)| !name.is_empty())
     }
 
@@ -176,7 +176,7 @@ impl<'a> Text<'a> {
     /// sentence of its own description. An imperative there (`List the contexts in
     /// ~/.kube/config`) says what the tool does, as "Lists ..." would.
     pub fn states_purpose(&self, at: usize) -> bool {
-        let Some(scope) = self.scope else { return false };
+        let Some(scope) = self.scope() else { return false };
         if self.path != "description" || scope.kind() == crate::model::Kind::Server {
             return false;
         }
@@ -186,13 +186,22 @@ impl<'a> Text<'a> {
 
     /// The entity the string belongs to, when it was read from one.
     pub fn scope(&self) -> Option<&'a Scope<'a>> {
+        self.consult();
         self.scope
+    }
+
+    /// Marks the scope read (see [`Scope::consulted`]): every accessor of the scope or the
+    /// path calls it, since a rule's hits then depend on more than the string's bytes.
+    fn consult(&self) {
+        if let Some(scope) = self.scope {
+            scope.consult();
+        }
     }
 
     /// Whether the string is a value rather than prose: a default (or an item of a default
     /// list), an enum value, an example or a constant.
     pub fn is_value(&self) -> bool {
-        let path = self.path;
+        let path = self.path();
         path.ends_with(".default")
             || path.ends_with(".const")
             || path.contains(".enum[")
@@ -202,6 +211,7 @@ impl<'a> Text<'a> {
 
     /// The string's JSON path inside its entity (`description`, `inputSchema.properties.x.description`).
     pub fn path(&self) -> &'a str {
+        self.consult();
         self.path
     }
 

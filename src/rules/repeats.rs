@@ -2,12 +2,17 @@
 //!
 //! A server repeats itself: the same parameter description on every tool that takes a
 //! cursor, `"string"` and `"object"` on every schema node. A [`Doc`] is a pure function of its
-//! bytes, so every leaf with the same short text can share one reading. Findings still come
-//! from each leaf's own rules in its own scope and path; only the reading is shared.
+//! bytes, so every leaf with the same short text can share one reading. So are the hits of a
+//! rule that read neither the string's scope nor its path ([`Scope::consulted`]): an equal
+//! string later in the scan takes them from here instead of running the rule again. A rule
+//! that did read them runs on every leaf, in the leaf's own scope and path.
+//!
+//! [`Scope::consulted`]: super::scope::Scope::consulted
 
+use super::Hit;
 use super::scope::SharedDoc;
 use crate::text::Doc;
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -22,6 +27,21 @@ const HELD: usize = 4096;
 #[derive(Default)]
 pub struct Repeats<'v> {
     docs: RefCell<HashMap<&'v str, Rc<Doc<'v>>>>,
+    verdicts: RefCell<HashMap<&'v str, Verdicts>>,
+}
+
+/// What rules found on one text, for the rules whose hits rest on its bytes alone. A rule is
+/// named by its index in the scan's rule list.
+#[derive(Default, Clone)]
+struct Verdicts {
+    /// A bit for each rule whose hits are held.
+    known: u64,
+    hits: Vec<(u8, Hit)>,
+}
+
+/// The bit standing for the rule at `rule` in [`Verdicts::known`]: none past the 64th.
+fn bit(rule: usize) -> Option<u64> {
+    (rule < 64).then(|| 1 << rule)
 }
 
 impl<'v> Repeats<'v> {
@@ -44,7 +64,13 @@ impl<'v> Repeats<'v> {
 
     /// One string of the scan, whose reading is looked up here on first use.
     pub fn leaf<'r>(&'r self, raw: &'v str) -> Leaf<'r, 'v> {
-        Leaf { repeats: self, raw, doc: OnceCell::new() }
+        Leaf {
+            repeats: self,
+            raw,
+            doc: OnceCell::new(),
+            verdicts: OnceCell::new(),
+            learned: Cell::new(false),
+        }
     }
 }
 
@@ -53,6 +79,60 @@ pub struct Leaf<'r, 'v> {
     repeats: &'r Repeats<'v>,
     raw: &'v str,
     doc: OnceCell<Rc<Doc<'v>>>,
+    /// The table's verdicts on these bytes, copied out on first use; what this leaf learns
+    /// goes back to the table when it is dropped.
+    verdicts: OnceCell<RefCell<Verdicts>>,
+    learned: Cell<bool>,
+}
+
+impl Leaf<'_, '_> {
+    /// The hits of rule number `rule` on an equal string met before, pushed onto `hits`:
+    /// false when no such verdict is held, and the rule must run.
+    pub fn recall(&self, rule: usize, hits: &mut Vec<Hit>) -> bool {
+        let (Some(bit), Some(verdicts)) = (bit(rule), self.verdicts()) else { return false };
+        let verdicts = verdicts.borrow();
+        if verdicts.known & bit == 0 {
+            return false;
+        }
+        let own = verdicts.hits.iter().filter(|(of, _)| usize::from(*of) == rule);
+        hits.extend(own.map(|(_, hit)| hit.clone()));
+        true
+    }
+
+    /// Keeps `hits` as rule number `rule`'s verdict on these bytes. Only for hits that rest
+    /// on the bytes alone.
+    pub fn learn(&self, rule: usize, hits: &[Hit]) {
+        let (Some(bit), Some(verdicts)) = (bit(rule), self.verdicts()) else { return };
+        let mut verdicts = verdicts.borrow_mut();
+        verdicts.known |= bit;
+        verdicts.hits.extend(hits.iter().map(|hit| (rule as u8, hit.clone())));
+        self.learned.set(true);
+    }
+
+    fn verdicts(&self) -> Option<&RefCell<Verdicts>> {
+        if self.raw.len() > LONGEST {
+            return None;
+        }
+        Some(self.verdicts.get_or_init(|| {
+            let held = self.repeats.verdicts.borrow().get(self.raw).cloned();
+            RefCell::new(held.unwrap_or_default())
+        }))
+    }
+}
+
+impl Drop for Leaf<'_, '_> {
+    fn drop(&mut self) {
+        if !self.learned.get() {
+            return;
+        }
+        if let Some(verdicts) = self.verdicts.take() {
+            let mut table = self.repeats.verdicts.borrow_mut();
+            if table.len() >= HELD {
+                table.clear();
+            }
+            table.insert(self.raw, verdicts.into_inner());
+        }
+    }
 }
 
 impl SharedDoc for Leaf<'_, '_> {

@@ -7,7 +7,7 @@ use crate::model::{Entity, Kind, Surface};
 use crate::text::Doc;
 pub use crate::text::name_words;
 use crate::vocab::words::PURPOSE_WORDS;
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -224,6 +224,8 @@ pub struct Scope<'s> {
     /// The reading of the description the purpose's first sentence comes from, shared with
     /// the rules that read the description itself.
     description: &'s (dyn SharedDoc + 's),
+    /// Set when a rule reads the scope or the string's path (see [`Scope::consulted`]).
+    consulted: Cell<bool>,
 }
 
 impl<'s> Scope<'s> {
@@ -234,7 +236,14 @@ impl<'s> Scope<'s> {
         index: &'s Index,
         description: &'s (dyn SharedDoc + 's),
     ) -> Scope<'s> {
-        Scope { surface, entity, index, purpose: OnceCell::new(), description }
+        Scope {
+            surface,
+            entity,
+            index,
+            purpose: OnceCell::new(),
+            description,
+            consulted: Cell::new(false),
+        }
     }
 
     /// The text an entity's purpose is read from, besides its name and title: its description
@@ -249,6 +258,19 @@ impl<'s> Scope<'s> {
         let own = self.description.raw();
         let same = std::ptr::eq(raw.as_ptr(), own.as_ptr()) && raw.len() == own.len();
         (same && raw.len() <= PURPOSE_WINDOW).then(|| self.description.doc())
+    }
+
+    /// Whether a rule read this scope, or the path of one of its strings, since the last
+    /// call: a rule that did not found its hits on the string's bytes alone, so they hold for
+    /// every equal string of the scan. Clears the mark.
+    pub fn consulted(&self) -> bool {
+        self.consulted.replace(false)
+    }
+
+    /// Marks the scope read: [`Text`](super::Text) calls it from every accessor of its scope
+    /// and path.
+    pub(super) fn consult(&self) {
+        self.consulted.set(true);
     }
 
     pub fn kind(&self) -> Kind {

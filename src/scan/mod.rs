@@ -101,12 +101,19 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
             crate::json::walk::string_leaves(&entity.value, &mut |path, raw| {
                 let leaf = repeats.leaf(raw);
                 let text = Text::in_scope(raw, &scope, path, &leaf);
-                for (rule, &bit) in rules.iter().zip(&bits) {
+                for (number, (rule, &bit)) in rules.iter().zip(&bits).enumerate() {
                     let Rule::Text(rule) = rule else { continue };
                     if !text.arms(bit) {
                         continue;
                     }
-                    rule.check(&text, &mut hits);
+                    if !leaf.recall(number, &mut hits) {
+                        // Clears the mark the text's own construction left.
+                        scope.consulted();
+                        rule.check(&text, &mut hits);
+                        if !scope.consulted() {
+                            leaf.learn(number, &hits);
+                        }
+                    }
                     let meta = rule.meta();
                     if hits.len() > MAX_MATCHES {
                         let more = hits.len() - MAX_MATCHES;
@@ -154,4 +161,71 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
         }
     }
     (findings, secrets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Severity;
+    use crate::rules::TextRule;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    static META: RuleMeta =
+        RuleMeta { id: "test-rule", severity: Severity::Low, summary: "a test", confidence: 50 };
+
+    /// Flags every string holding "flag"; counts its runs. Reads its scope when `SCOPED`.
+    struct Counting<const SCOPED: bool>(AtomicUsize);
+
+    impl<const SCOPED: bool> TextRule for Counting<SCOPED> {
+        fn meta(&self) -> &'static RuleMeta {
+            &META
+        }
+
+        fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            let weather = SCOPED && text.scope().is_some_and(|scope| scope.name() == "weather");
+            if let Some(at) = text.as_str().find("flag")
+                && !weather
+            {
+                hits.push(Hit::new(at, at + 4, "flagged"));
+            }
+        }
+    }
+
+    static BYTES_ALONE: Counting<false> = Counting(AtomicUsize::new(0));
+    static SCOPED: Counting<true> = Counting(AtomicUsize::new(0));
+
+    fn surfaces() -> Vec<Surface> {
+        let tool = |name: &str| {
+            format!(
+                r#"{{"name": "{name}", "description": "Tool {name}.", "inputSchema": {{"type": "object",
+                "properties": {{"q": {{"type": "string", "description": "Please flag this."}}}}}}}}"#
+            )
+        };
+        let manifest = format!("[{}, {}, {}]", tool("news"), tool("weather"), tool("maps"));
+        let entities = crate::source::manifest::read_manifest(&manifest).expect("a manifest");
+        vec![Surface { source: None, entities }]
+    }
+
+    #[test]
+    fn a_rule_reading_only_the_bytes_runs_once_per_text_and_every_copy_gets_its_hits() {
+        let findings = scan_with(&[Rule::Text(&BYTES_ALONE)], &surfaces());
+        let flagged: Vec<usize> = findings.iter().map(|finding| finding.entity.entity).collect();
+        assert_eq!(flagged, [0, 1, 2]);
+        assert!(findings.iter().all(|finding| finding.path.ends_with("q.description")));
+        // Three descriptions ("Tool news." ...) and one property text read three times; the
+        // `type` values are equal too.
+        let distinct = ["Tool news.", "Tool weather.", "Tool maps.", "Please flag this."];
+        let others = ["news", "weather", "maps", "object", "string"];
+        assert_eq!(BYTES_ALONE.0.load(Ordering::Relaxed), distinct.len() + others.len());
+    }
+
+    #[test]
+    fn a_rule_reading_the_scope_runs_on_every_copy_in_its_own_scope() {
+        let findings = scan_with(&[Rule::Text(&SCOPED)], &surfaces());
+        let flagged: Vec<usize> = findings.iter().map(|finding| finding.entity.entity).collect();
+        assert_eq!(flagged, [0, 2]);
+        // Every leaf of the three tools: name, description, two `type`s, the property text.
+        assert_eq!(SCOPED.0.load(Ordering::Relaxed), 3 * 5);
+    }
 }
