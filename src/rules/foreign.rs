@@ -5,32 +5,101 @@
 use crate::model::Severity;
 use crate::rules::framing;
 use crate::text::Doc;
-use crate::vocab::foreign::{Family, PHRASES};
+use crate::vocab::foreign::{Family, PHRASES, Phrase};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use regex::Regex;
+use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, Mutex};
 
-/// One pattern per family, the alternation of its phrases.
-static PATTERNS: LazyLock<[(Family, Regex); 4]> = LazyLock::new(|| {
+/// A family's phrases, found through their arms. Every match of a phrase holds one of its
+/// arms, so a phrase none of whose arms occurs in a text cannot match there, and the
+/// alternation of the phrases whose arms do occur finds what the alternation of the whole
+/// family finds. That alternation is compiled for each set of phrases met, once: the whole
+/// family's costs more to build than most scans spend reading, and most texts arm a few
+/// phrases or none.
+struct Compiled {
+    phrases: Vec<&'static Phrase>,
+    /// Every arm of the family, ASCII case folded.
+    arms: AhoCorasick,
+    /// For each arm, the set of phrases it arms, a bit per phrase.
+    armed: Vec<u128>,
+    patterns: Mutex<HashMap<u128, Regex>>,
+}
+
+static FAMILIES: LazyLock<[(Family, Compiled); 4]> = LazyLock::new(|| {
     [Family::Takeover, Family::Conceal, Family::Steer, Family::Send]
-        .map(|family| (family, compile(family)))
+        .map(|family| (family, Compiled::new(family)))
 });
 
-fn compile(family: Family) -> Regex {
-    let alternatives: Vec<String> = PHRASES
-        .iter()
-        .filter(|phrase| phrase.family == family)
-        .map(|phrase| format!("(?:{})", phrase.pattern))
-        .collect();
-    Regex::new(&format!("(?i){}", alternatives.join("|"))).expect("foreign phrases compile")
+impl Compiled {
+    fn new(family: Family) -> Compiled {
+        let phrases: Vec<&'static Phrase> =
+            PHRASES.iter().filter(|phrase| phrase.family == family).collect();
+        assert!(phrases.len() <= 128, "a family's phrases fit a u128");
+        let mut arms: Vec<&'static str> = Vec::new();
+        let mut armed: Vec<u128> = Vec::new();
+        for (index, phrase) in phrases.iter().enumerate() {
+            for arm in phrase.arms {
+                match arms.iter().position(|known| known == arm) {
+                    Some(at) => armed[at] |= 1 << index,
+                    None => {
+                        arms.push(arm);
+                        armed.push(1 << index);
+                    }
+                }
+            }
+        }
+        let arms = AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .kind(Some(AhoCorasickKind::ContiguousNFA))
+            .build(&arms)
+            .expect("foreign arms form an automaton");
+        Compiled { phrases, arms, armed, patterns: Mutex::new(HashMap::new()) }
+    }
+
+    /// The phrases whose arms occur in `text`. The patterns fold case in full Unicode, so a
+    /// text outside ASCII is also searched lowercased (`ÚNICAMENTE` holds `únicamente`).
+    fn armed_in(&self, text: &str) -> u128 {
+        let mut set = 0;
+        let mut search = |text: &str| {
+            for found in self.arms.find_overlapping_iter(text) {
+                set |= self.armed[found.pattern().as_usize()];
+            }
+        };
+        search(text);
+        if !text.is_ascii() {
+            search(&text.to_lowercase());
+        }
+        set
+    }
+
+    /// The alternation of the phrases in `set`, in the family's order.
+    fn pattern(&self, set: u128) -> Regex {
+        let mut patterns = self.patterns.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let pattern = patterns.entry(set).or_insert_with(|| {
+            let alternatives: Vec<String> = (self.phrases.iter().enumerate())
+                .filter(|(index, _)| set & 1 << index != 0)
+                .map(|(_, phrase)| format!("(?:{})", phrase.pattern))
+                .collect();
+            Regex::new(&format!("(?i){}", alternatives.join("|"))).expect("foreign phrases compile")
+        });
+        pattern.clone()
+    }
 }
 
 /// Every order of `family` in `doc`, with the severity its framing lowers it to, if any.
 pub fn find(doc: &Doc<'_>, family: Family) -> Vec<(Range<usize>, Option<Severity>)> {
-    let Some((_, pattern)) = PATTERNS.iter().find(|(known, _)| *known == family) else {
+    let Some((_, compiled)) = FAMILIES.iter().find(|(known, _)| *known == family) else {
         return Vec::new();
     };
-    pattern
+    let set = compiled.armed_in(doc.raw);
+    if set == 0 {
+        return Vec::new();
+    }
+    compiled
+        .pattern(set)
         .find_iter(doc.raw)
         .map(|found| {
             let clause = (0..doc.clauses.len())
@@ -151,6 +220,34 @@ mod tests {
                     let matched = text[range].to_lowercase();
                     assert!(arms.iter().any(|arm| matched.contains(arm)), "{matched}");
                 }
+            }
+        }
+    }
+
+    /// What the prefilter rests on: a phrase matches only where one of its own arms occurs,
+    /// so the alternation of the armed phrases finds what the whole family's finds.
+    #[test]
+    fn each_phrase_matches_only_over_its_own_arms_and_the_armed_set_finds_what_all_do() {
+        let texts = [TAKEOVERS, CONCEALMENTS, STEERS, SENDS].concat();
+        for (family, compiled) in FAMILIES.iter() {
+            let whole = compiled.pattern(u128::MAX >> (128 - compiled.phrases.len()));
+            let alone: Vec<(&Phrase, Regex)> = (compiled.phrases.iter())
+                .map(|phrase| (*phrase, Regex::new(&format!("(?i){}", phrase.pattern)).unwrap()))
+                .collect();
+            for text in &texts {
+                for (phrase, alone) in &alone {
+                    for found in alone.find_iter(text) {
+                        let matched = found.as_str().to_lowercase();
+                        let held = phrase.arms.iter().any(|arm| matched.contains(arm));
+                        assert!(held, "{family:?}: {matched:?} holds none of {:?}", phrase.arms);
+                    }
+                }
+                let ranges = |pattern: &Regex| -> Vec<Range<usize>> {
+                    pattern.find_iter(text).map(|found| found.range()).collect()
+                };
+                let set = compiled.armed_in(text);
+                let armed = if set == 0 { Vec::new() } else { ranges(&compiled.pattern(set)) };
+                assert_eq!(armed, ranges(&whole), "{family:?}: {text}");
             }
         }
     }

@@ -13,14 +13,49 @@ use crate::text::query::Sensitive;
 use crate::text::read::Form;
 use crate::text::{Doc, Words};
 use crate::vocab::classes::thing;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::ops::Range;
 
 pub(super) use super::held::Strength;
 use super::held::{earlier_results, held, user_said};
 
+/// What [`asked`] finds: the span, what is asked for, and how strongly.
+pub(super) type Ask = (Range<usize>, Sensitive, Strength);
+
+/// [`asked`] once per distinct short text of a scan: servers repeat a parameter's
+/// description on every tool that takes it, and the answer is a function of the bytes.
+#[derive(Default)]
+pub(super) struct Asked<'v> {
+    known: RefCell<HashMap<&'v str, Option<Ask>>>,
+}
+
+impl<'v> Asked<'v> {
+    /// The longest text kept, and the most held at once (a full table is emptied): the same
+    /// bounds as the scan's shared readings.
+    const LONGEST: usize = 512;
+    const HELD: usize = 4096;
+
+    pub(super) fn of(&self, text: &'v str) -> Option<Ask> {
+        if text.len() > Self::LONGEST {
+            return asked(text);
+        }
+        if let Some(known) = self.known.borrow().get(text) {
+            return known.clone();
+        }
+        let found = asked(text);
+        let mut known = self.known.borrow_mut();
+        if known.len() >= Self::HELD {
+            known.clear();
+        }
+        known.insert(text, found.clone());
+        found
+    }
+}
+
 /// What a parameter's description asks the model to put in the field, where it says so, and
 /// whether it is only a weak credential word (`key`, `token`: a lookup's own API key).
-pub(super) fn asked(text: &str) -> Option<(Range<usize>, Sensitive, Strength)> {
+pub(super) fn asked(text: &str) -> Option<Ask> {
     let words = Words::new(text);
     if !words.tokens.iter().any(may_answer) {
         return None;

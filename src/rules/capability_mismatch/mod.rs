@@ -73,6 +73,7 @@ impl ScanRule for CapabilityMismatch {
     }
 
     fn check(&self, surfaces: &[Surface], findings: &mut Vec<Finding>) {
+        let asked = asks::Asked::default();
         for (surface_index, surface) in surfaces.iter().enumerate() {
             let mut channels = Vec::new();
             for (entity_index, entity) in surface.entities.iter().enumerate() {
@@ -80,7 +81,7 @@ impl ScanRule for CapabilityMismatch {
                 let at = Place { id, source: surface.source.as_deref(), entity };
                 match entity.kind {
                     Kind::Tool | Kind::Prompt => {
-                        let params = check_entity(at, findings);
+                        let params = check_entity(at, &asked, findings);
                         if entity.kind == Kind::Tool
                             && let Some(tool) = entity.route_name()
                         {
@@ -155,7 +156,11 @@ impl Sink<'_, '_> {
 
 /// Runs both checks over one tool or prompt; returns its side-channel parameters for the
 /// server-instructions pass.
-fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
+fn check_entity<'v>(
+    place: Place<'v>,
+    asked: &asks::Asked<'v>,
+    findings: &mut Vec<Finding>,
+) -> Vec<Param> {
     let entity = place.entity;
     let declared = Declaration::of(entity);
     let purpose = declared.purpose();
@@ -196,7 +201,7 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
         if sink.reported.len() == reported_before
             && is_preset(path)
             && text.split_whitespace().nth(3).is_some()
-            && let Some((span, what, strength)) = asks::asked(text)
+            && let Some((span, what, strength)) = asked.of(text)
             && asks::out_of_purpose(purpose, what, strength)
             && !declared.declares_any(asks::excused_by(what))
             && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))
@@ -253,7 +258,7 @@ fn check_entity(place: Place<'_>, findings: &mut Vec<Finding>) -> Vec<Param> {
         if sink.reported.len() == reported_before
             && let Some(param) = parameter_of(path)
             && !scalars().contains(path)
-            && let Some((span, what, strength)) = asks::asked(text)
+            && let Some((span, what, strength)) = asked.of(text)
             && asks::out_of_purpose(purpose, what, strength)
             && !declared.declares_any(asks::excused_by(what))
             && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))
