@@ -71,18 +71,17 @@ fn whole_scan_findings(rules: &[Rule], surfaces: &[Surface]) -> Vec<Finding> {
     findings
 }
 
+/// The fewest entities a walker is given: below it a thread costs more than it saves.
+const ENTITIES_PER_WORKER: usize = 64;
+
 /// The findings of every text rule on every string, in walk order, and the strings whose
 /// secrets they masked.
+///
+/// The entities are cut into runs, one per core, walked side by side and joined in order, so
+/// the findings are the same, in the same order, as from one walk. Each run keeps its own
+/// [`Repeats`](crate::rules::repeats::Repeats): a text met in two runs is read in each.
 fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<SecretString>) {
-    let mut findings = Vec::new();
-    let mut hits = Vec::new();
-    // One string's hits from every rule: a secret one rule finds is masked in all of them.
-    let mut pending: Vec<(&'static RuleMeta, Hit)> = Vec::new();
-    let mut secrets: Vec<SecretString> = Vec::new();
-    // Secrets among the matches past a rule's cap: masked all the same.
-    let mut unreported: Vec<Hit> = Vec::new();
     let index = scope::Index::new(surfaces);
-    let repeats = crate::rules::repeats::Repeats::default();
     // Each text rule's trigger bit, looked up once for the scan rather than once per string.
     let bits: Vec<Option<u64>> = rules
         .iter()
@@ -91,17 +90,82 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
             Rule::Scan(_) => None,
         })
         .collect();
-    for (surface_index, surface) in surfaces.iter().enumerate() {
-        for (entity_index, entity) in surface.entities.iter().enumerate() {
-            let id = EntityId { surface: surface_index, entity: entity_index };
+    let entities: Vec<EntityId> = (surfaces.iter().enumerate())
+        .flat_map(|(surface, held)| {
+            (0..held.entities.len()).map(move |entity| EntityId { surface, entity })
+        })
+        .collect();
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    walk_in_runs(rules, &bits, surfaces, &index, &entities, cores)
+}
+
+/// [`text_findings`] with the entities cut into at most `cores` runs.
+fn walk_in_runs(
+    rules: &[Rule],
+    bits: &[Option<u64>],
+    surfaces: &[Surface],
+    index: &scope::Index,
+    entities: &[EntityId],
+    cores: usize,
+) -> (Vec<Finding>, Vec<SecretString>) {
+    let workers = cores.min(entities.len() / ENTITIES_PER_WORKER).max(1);
+    let walk = |run: &[EntityId]| walk_entities(rules, bits, surfaces, index, run);
+    if workers == 1 {
+        return walk(entities);
+    }
+    let runs: Vec<&[EntityId]> = entities.chunks(entities.len().div_ceil(workers)).collect();
+    std::thread::scope(|scope| {
+        let spawned: Vec<_> = runs[1..]
+            .iter()
+            .map(|run| {
+                let thread = std::thread::Builder::new().name("rune-walk".into());
+                (run, thread.spawn_scoped(scope, || walk(run)))
+            })
+            .collect();
+        let (mut findings, mut secrets) = walk(runs[0]);
+        for (run, thread) in spawned {
+            let (more, masked) = match thread {
+                Ok(thread) => {
+                    thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                }
+                // No thread to be had: the same run, here.
+                Err(_) => walk(run),
+            };
+            findings.extend(more);
+            secrets.extend(masked);
+        }
+        (findings, secrets)
+    })
+}
+
+/// [`text_findings`] over the entities of `run`, in order.
+fn walk_entities(
+    rules: &[Rule],
+    bits: &[Option<u64>],
+    surfaces: &[Surface],
+    index: &scope::Index,
+    run: &[EntityId],
+) -> (Vec<Finding>, Vec<SecretString>) {
+    let mut findings = Vec::new();
+    let mut hits = Vec::new();
+    // One string's hits from every rule: a secret one rule finds is masked in all of them.
+    let mut pending: Vec<(&'static RuleMeta, Hit)> = Vec::new();
+    let mut secrets: Vec<SecretString> = Vec::new();
+    // Secrets among the matches past a rule's cap: masked all the same.
+    let mut unreported: Vec<Hit> = Vec::new();
+    let repeats = crate::rules::repeats::Repeats::default();
+    for &id in run {
+        {
+            let (surface_index, surface) = (id.surface, &surfaces[id.surface]);
+            let entity = &surface.entities[id.entity];
             let description = scope::LazyDoc::new(scope::Scope::description(entity));
-            let scope = scope::Scope::new(surface_index, entity, &index, &description);
+            let scope = scope::Scope::new(surface_index, entity, index, &description);
             // Built for the first finding: most entities have none.
             let label = OnceCell::new();
             crate::json::walk::string_leaves(&entity.value, &mut |path, raw| {
                 let leaf = repeats.leaf(raw);
                 let text = Text::in_scope(raw, &scope, path, &leaf);
-                for (number, (rule, &bit)) in rules.iter().zip(&bits).enumerate() {
+                for (number, (rule, &bit)) in rules.iter().zip(bits).enumerate() {
                     let Rule::Text(rule) = rule else { continue };
                     if !text.arms(bit) {
                         continue;
@@ -218,6 +282,40 @@ mod tests {
         let distinct = ["Tool news.", "Tool weather.", "Tool maps.", "Please flag this."];
         let others = ["news", "weather", "maps", "object", "string"];
         assert_eq!(BYTES_ALONE.0.load(Ordering::Relaxed), distinct.len() + others.len());
+    }
+
+    #[test]
+    fn runs_walked_side_by_side_give_the_findings_of_one_walk_in_its_order() {
+        let text = include_str!("../../examples/tools.json");
+        let mut one = crate::source::manifest::read_manifest(text).expect("the example parses");
+        let leaky = r#"[{"name": "deploy", "description":
+            "Deploys with the token ghp_R7x9Qk2LmP4vT8wZ1bN6cY3dF5gH0jK2sA9e baked in."}]"#;
+        one.extend(crate::source::manifest::read_manifest(leaky).expect("a tool"));
+        // Enough entities for three runs, the example's poison in each.
+        let entities: Vec<_> = (0..3 * ENTITIES_PER_WORKER / one.len() + 1)
+            .flat_map(|_| one.iter().cloned())
+            .enumerate()
+            .map(|(index, entity)| crate::model::Entity { index, ..entity })
+            .collect();
+        let surfaces = [Surface { source: None, entities }];
+        let index = scope::Index::new(&surfaces);
+        let bits: Vec<Option<u64>> = (REGISTRY.iter())
+            .map(|rule| match rule {
+                Rule::Text(rule) => crate::rules::prepared::trigger_bit(*rule),
+                Rule::Scan(_) => None,
+            })
+            .collect();
+        let ids: Vec<EntityId> =
+            (0..surfaces[0].entities.len()).map(|entity| EntityId { surface: 0, entity }).collect();
+        let walk = |cores| walk_in_runs(REGISTRY, &bits, &surfaces, &index, &ids, cores);
+        let (alone, masked) = walk(1);
+        assert!(alone.len() > 3 && !masked.is_empty(), "the example's findings and secrets");
+        let (side_by_side, masked_too) = walk(3);
+        assert_eq!(alone, side_by_side);
+        let paths = |masked: &[SecretString]| -> Vec<(EntityId, String)> {
+            masked.iter().map(|secret| (secret.entity, secret.path.clone())).collect()
+        };
+        assert_eq!(paths(&masked), paths(&masked_too));
     }
 
     #[test]
