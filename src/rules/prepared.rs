@@ -134,7 +134,8 @@ impl<'a> Text<'a> {
         shared: &'a (dyn SharedDoc + 'a),
     ) -> Text<'a> {
         debug_assert_eq!(shared.raw(), raw);
-        let mut text = Text { scope: Some(scope), path, shared: Some(shared), ..Text::new(raw) };
+        let own = Text::armed_by(raw, shared.armed());
+        let mut text = Text { scope: Some(scope), path, shared: Some(shared), ..own };
         // A value is labelled by its property's name (`"auth_token": {"default": "..."}`):
         // the name arms rules as the value's own words do.
         if text.is_value()
@@ -176,7 +177,8 @@ impl<'a> Text<'a> {
     /// sentence of its own description. An imperative there (`List the contexts in
     /// ~/.kube/config`) says what the tool does, as "Lists ..." would.
     pub fn states_purpose(&self, at: usize) -> bool {
-        let Some(scope) = self.scope() else { return false };
+        let Some(scope) = self.scope else { return false };
+        self.consult();
         if self.path != "description" || scope.kind() == crate::model::Kind::Server {
             return false;
         }
@@ -186,12 +188,12 @@ impl<'a> Text<'a> {
 
     /// The entity the string belongs to, when it was read from one.
     pub fn scope(&self) -> Option<&'a Scope<'a>> {
-        self.consult();
         self.scope
     }
 
-    /// Marks the scope read (see [`Scope::consulted`]): every accessor of the scope or the
-    /// path calls it, since a rule's hits then depend on more than the string's bytes.
+    /// Marks the scope read (see [`Scope::consulted`]): every accessor of the path calls it,
+    /// since a rule's hits then depend on more than the string's bytes; the scope's own
+    /// accessors mark it themselves.
     fn consult(&self) {
         if let Some(scope) = self.scope {
             scope.consult();
@@ -216,16 +218,11 @@ impl<'a> Text<'a> {
     }
 
     pub fn new(raw: &'a str) -> Text<'a> {
-        let triggers = &*TRIGGERS;
-        let mut armed = triggers.always;
-        let all = triggers.all;
-        // Overlapping search: one trigger inside another must still arm its rule.
-        for found in triggers.automaton(raw.len()).find_overlapping_iter(raw) {
-            armed |= triggers.arms[found.pattern().as_usize()];
-            if armed == all {
-                break;
-            }
-        }
+        Text::armed_by(raw, armed(raw))
+    }
+
+    /// `raw`, whose trigger words arm the rules of `armed` (from [`armed`]).
+    fn armed_by(raw: &'a str, armed: u64) -> Text<'a> {
         Text {
             raw,
             armed,
@@ -256,6 +253,22 @@ impl<'a> Text<'a> {
     pub fn arms(&self, bit: Option<u64>) -> bool {
         bit.is_none_or(|bit| self.armed & bit != 0)
     }
+}
+
+/// The rules `raw`'s trigger words arm, a bit each (see [`trigger_bit`]), with the rules that
+/// always run.
+pub fn armed(raw: &str) -> u64 {
+    let triggers = &*TRIGGERS;
+    let mut armed = triggers.always;
+    let all = triggers.all;
+    // Overlapping search: one trigger inside another must still arm its rule.
+    for found in triggers.automaton(raw.len()).find_overlapping_iter(raw) {
+        armed |= triggers.arms[found.pattern().as_usize()];
+        if armed == all {
+            break;
+        }
+    }
+    armed
 }
 
 /// The bit of the armed set that stands for `rule`, or `None` for a rule the trigger table

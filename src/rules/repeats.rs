@@ -28,6 +28,8 @@ const HELD: usize = 4096;
 pub struct Repeats<'v> {
     docs: RefCell<HashMap<&'v str, Rc<Doc<'v>>>>,
     verdicts: RefCell<HashMap<&'v str, Verdicts>>,
+    /// The rules each text's trigger words arm.
+    armed: RefCell<HashMap<&'v str, u64>>,
 }
 
 /// What rules found on one text, for the rules whose hits rest on its bytes alone. A rule is
@@ -142,6 +144,23 @@ impl SharedDoc for Leaf<'_, '_> {
 
     fn doc(&self) -> &Doc<'_> {
         self.doc.get_or_init(|| self.repeats.doc(self.raw))
+    }
+
+    fn armed(&self) -> u64 {
+        let raw = self.raw;
+        if raw.len() > LONGEST {
+            return super::prepared::armed(raw);
+        }
+        if let Some(&armed) = self.repeats.armed.borrow().get(raw) {
+            return armed;
+        }
+        let armed = super::prepared::armed(raw);
+        let mut table = self.repeats.armed.borrow_mut();
+        if table.len() >= HELD {
+            table.clear();
+        }
+        table.insert(raw, armed);
+        armed
     }
 }
 

@@ -35,9 +35,7 @@ const UNBRANDED: &[&str] =
 
 /// A name's words joined by `_`, lowercase: `createPaymentIntent` and `create-payment-intent`
 /// share the key `create_payment_intent`.
-pub fn name_key(name: &str) -> String {
-    name_words(name).join("_")
-}
+pub use crate::text::name_key;
 
 impl Index {
     pub fn new(surfaces: &[Surface]) -> Index {
@@ -203,6 +201,12 @@ impl<'s> LazyDoc<'s> {
 pub trait SharedDoc {
     fn raw(&self) -> &str;
     fn doc(&self) -> &Doc<'_>;
+
+    /// The rules the text's trigger words arm ([`super::prepared::armed`]), a function of its
+    /// bytes that a holder may also share.
+    fn armed(&self) -> u64 {
+        super::prepared::armed(self.raw())
+    }
 }
 
 impl SharedDoc for LazyDoc<'_> {
@@ -215,11 +219,12 @@ impl SharedDoc for LazyDoc<'_> {
     }
 }
 
-/// One entity of the scan, as the rules see it.
+/// One entity of the scan, as the rules see it. Every accessor marks the scope read
+/// ([`Scope::consulted`]), so its fields are private.
 pub struct Scope<'s> {
-    pub surface: usize,
-    pub entity: &'s Entity,
-    pub index: &'s Index,
+    surface: usize,
+    entity: &'s Entity,
+    index: &'s Index,
     purpose: OnceCell<Purpose>,
     /// The reading of the description the purpose's first sentence comes from, shared with
     /// the rules that read the description itself.
@@ -262,23 +267,43 @@ impl<'s> Scope<'s> {
 
     /// Whether a rule read this scope, or the path of one of its strings, since the last
     /// call: a rule that did not found its hits on the string's bytes alone, so they hold for
-    /// every equal string of the scan. Clears the mark.
+    /// every equal string of the scan. Clears the mark. Holding the scope reads nothing: a
+    /// rule may take it at the start and look into it only where a clause asks.
     pub fn consulted(&self) -> bool {
         self.consulted.replace(false)
     }
 
-    /// Marks the scope read: [`Text`](super::Text) calls it from every accessor of its scope
-    /// and path.
+    /// Marks the scope read: every accessor here calls it, and [`Text`](super::Text) from
+    /// every accessor of its path.
     pub(super) fn consult(&self) {
         self.consulted.set(true);
     }
 
+    /// The index of the scan's surface this entity belongs to.
+    pub fn surface(&self) -> usize {
+        self.consult();
+        self.surface
+    }
+
+    pub fn entity(&self) -> &'s Entity {
+        self.consult();
+        self.entity
+    }
+
+    /// The scan's index of names and purposes across surfaces.
+    pub fn index(&self) -> &'s Index {
+        self.consult();
+        self.index
+    }
+
     pub fn kind(&self) -> Kind {
+        self.consult();
         self.entity.kind
     }
 
     /// The entity's own name (a tool's or prompt's `name`, a resource's `name` or `uri`).
     pub fn name(&self) -> &'s str {
+        self.consult();
         let value = &self.entity.value;
         let key = |key: &str| value.get(key).and_then(Value::as_str);
         match self.entity.kind {
@@ -292,16 +317,19 @@ impl<'s> Scope<'s> {
     }
 
     pub fn purpose(&self) -> &Purpose {
+        self.consult();
         self.purpose.get_or_init(|| purpose_of(self))
     }
 
     /// Whether this entity's own server exposes `name` (a tool, prompt, property or argument).
     pub fn own(&self, name: &str) -> bool {
+        self.consult();
         self.index.owns(self.surface, name)
     }
 
     /// The other surfaces exposing a tool or prompt named `name`.
     pub fn foreign(&self, name: &str) -> impl Iterator<Item = usize> + '_ {
+        self.consult();
         let surface = self.surface;
         self.index.holders(name).iter().copied().filter(move |holder| *holder != surface)
     }
@@ -309,6 +337,7 @@ impl<'s> Scope<'s> {
     /// The names of the entity's input parameters (a tool's schema properties, a prompt's
     /// arguments), lowercase.
     pub fn parameters(&self) -> Vec<String> {
+        self.consult();
         let value = &self.entity.value;
         let mut names = Vec::new();
         if let Some(properties) =

@@ -18,7 +18,7 @@ pub mod spans;
 use crate::vocab::classes::{act, func, thing};
 use crate::vocab::{self, Info};
 use lex::{Kind, Token};
-pub use names::name_words;
+pub use names::{name_key, name_words};
 use read::{Form, Party, Reading};
 use segment::{Clause, Sentence};
 use spans::{Span, SpanIndex, SpanKind};

@@ -26,9 +26,50 @@ pub fn name_words(name: &str) -> Vec<String> {
     words
 }
 
+/// [`name_words`] joined by `_`, built in one string: the key every spelling of a name
+/// shares (`sendEmail`, `send-email`, `SEND_EMAIL`).
+pub fn name_key(name: &str) -> String {
+    let mut key = String::with_capacity(name.len());
+    // Whether a word is open, and whether the next letter starts a new one.
+    let (mut open, mut previous_lower) = (false, false);
+    for c in name.chars() {
+        if !c.is_alphanumeric() {
+            open = false;
+            previous_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && previous_lower && open {
+            open = false;
+        }
+        if !open && !key.is_empty() {
+            key.push('_');
+        }
+        open = true;
+        previous_lower = c.is_lowercase() || c.is_ascii_digit();
+        key.extend(c.to_lowercase());
+    }
+    key
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_key_is_its_words_joined() {
+        let names = [
+            "sendEmail",
+            "run_command",
+            "fetch-URL v2",
+            "HTTPRequest",
+            "__x__y",
+            "",
+            "Ünïcode_Straße9a",
+        ];
+        for name in names {
+            assert_eq!(name_key(name), name_words(name).join("_"), "{name}");
+        }
+    }
 
     #[test]
     fn names_split_into_words() {

@@ -70,7 +70,11 @@ pub(super) fn asked_of(
     text: &str,
     params: &[String],
 ) -> Option<(Range<usize>, Sensitive, Strength)> {
-    if params.is_empty() {
+    // Every order read names one of the parameters in the clause or the label before it
+    // (`side_channel::mentions`, a word of `text`): with none in the text, nothing is read.
+    let lower = text.to_ascii_lowercase();
+    let named = |name: &String| !name.is_empty() && lower.contains(&name.to_ascii_lowercase());
+    if !params.iter().any(named) {
         return None;
     }
     asked_in(&Doc::new(text), Some(params))

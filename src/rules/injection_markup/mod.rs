@@ -73,7 +73,7 @@ impl TextRule for InjectionMarkup {
         let preset = text.path().rsplit('.').next().is_some_and(|last| {
             ["default", "enum[", "examples[", "const"].iter().any(|key| last.starts_with(key))
         }) && text.scope().is_some_and(|scope| {
-            let name = scope.entity.value.get("name").and_then(crate::json::Value::as_str);
+            let name = scope.entity().value.get("name").and_then(crate::json::Value::as_str);
             // The property the value presets names it as well as the tool does
             // (`clean_model_output`'s `tokens`: "Tokens to strip").
             let property = text

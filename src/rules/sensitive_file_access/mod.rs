@@ -488,7 +488,7 @@ fn asks_for_a_value(path: &str) -> bool {
 /// (or an item of a default list) or enum value (its parameter's description), a resource's URI (the resource's description).
 fn beside<'s>(text: &Text<'s>) -> Option<&'s str> {
     let path = text.path();
-    let entity = &text.scope()?.entity.value;
+    let entity = &text.scope()?.entity().value;
     let parent = if matches!(path, "uri" | "uriTemplate") {
         ""
     } else if let Some(parent) = path

@@ -68,7 +68,7 @@ fn scoped(doc: &Doc, at: usize, range: &Range<usize>, scope: Option<&Scope<'_>>)
     let branded = scope.is_some_and(|scope| {
         (from..at).chain(at + 1..(at + 3).min(range.end)).any(|b| {
             doc.tokens[b].info == crate::vocab::Info::default()
-                && scope.index.brand(scope.surface, doc.word(b))
+                && scope.index().brand(scope.surface(), doc.word(b))
         })
     });
     own_after || branded || doc.has_word(before, SCOPED_BEFORE)
@@ -247,9 +247,9 @@ pub fn server(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<usize
                 && token.info.thing == 0
                 && token.info.act == 0;
             let word = doc.word(b);
-            let another = (0..scope.index.sources()).any(|s| {
-                s != scope.surface
-                    && scope.index.source(s).is_some_and(|name| name.eq_ignore_ascii_case(word))
+            let another = (0..scope.index().sources()).any(|s| {
+                s != scope.surface()
+                    && scope.index().source(s).is_some_and(|name| name.eq_ignore_ascii_case(word))
             });
             // `the official Slack server` beside this `slack-bridge`: the brand is shared, the
             // server is someone else's.
@@ -257,7 +257,8 @@ pub fn server(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<usize
             let capital = token.is(crate::text::lex::flag::CAPITAL)
                 || token.kind == Kind::Ident
                     && doc.raw[token.start..].starts_with(|c: char| c.is_ascii_uppercase());
-            unknown && capital && (!scope.index.brand(scope.surface, word) || official) || another
+            unknown && capital && (!scope.index().brand(scope.surface(), word) || official)
+                || another
         });
         // `the GitHub MCP server`, `GitHub's server`: a server, not a product (`Express
         // Server` in a list).
