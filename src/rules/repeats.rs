@@ -19,17 +19,58 @@ use std::rc::Rc;
 /// The longest text kept for reuse: a long description seldom recurs, and its reading is big.
 const LONGEST: usize = 512;
 
-/// The most readings held at once. A full table is emptied rather than aged: the texts that
-/// recur most come back first, and memory stays bounded however large the manifest.
+/// The most texts a table holds at once. A full table is emptied rather than aged: the texts
+/// that recur most come back first, and memory stays bounded however large the manifest.
 const HELD: usize = 4096;
+
+/// What is known of each short text met so far, keyed by its bytes, within the bounds above.
+pub struct Table<'v, V> {
+    held: RefCell<HashMap<&'v str, V>>,
+}
+
+impl<V> Default for Table<'_, V> {
+    fn default() -> Self {
+        Table { held: RefCell::new(HashMap::new()) }
+    }
+}
+
+impl<'v, V: Clone> Table<'v, V> {
+    /// What is kept for `raw`, or what `make` finds, kept when `raw` is short enough.
+    pub fn get_or(&self, raw: &'v str, make: impl FnOnce() -> V) -> V {
+        if raw.len() > LONGEST {
+            return make();
+        }
+        if let Some(known) = self.get(raw) {
+            return known;
+        }
+        let made = make();
+        self.put(raw, made.clone());
+        made
+    }
+
+    fn get(&self, raw: &str) -> Option<V> {
+        self.held.borrow().get(raw).cloned()
+    }
+
+    fn put(&self, raw: &'v str, value: V) {
+        if raw.len() > LONGEST {
+            return;
+        }
+        let mut held = self.held.borrow_mut();
+        if held.len() >= HELD {
+            held.clear();
+        }
+        held.insert(raw, value);
+    }
+}
 
 /// The readings of the short texts met so far in one scan, keyed by their bytes.
 #[derive(Default)]
 pub struct Repeats<'v> {
-    docs: RefCell<HashMap<&'v str, Rc<Doc<'v>>>>,
-    verdicts: RefCell<HashMap<&'v str, Verdicts>>,
+    docs: Table<'v, Rc<Doc<'v>>>,
+    verdicts: Table<'v, Verdicts>,
     /// The rules each text's trigger words arm.
-    armed: RefCell<HashMap<&'v str, u64>>,
+    armed: Table<'v, u64>,
 }
 
 /// What rules found on one text, for the rules whose hits rest on its bytes alone. A rule is
@@ -49,19 +90,7 @@ fn bit(rule: usize) -> Option<u64> {
 impl<'v> Repeats<'v> {
     /// The reading of `raw`: the one already built for the same bytes, or a new one.
     pub fn doc(&self, raw: &'v str) -> Rc<Doc<'v>> {
-        if raw.len() > LONGEST {
-            return Rc::new(Doc::new(raw));
-        }
-        if let Some(doc) = self.docs.borrow().get(raw) {
-            return Rc::clone(doc);
-        }
-        let doc = Rc::new(Doc::new(raw));
-        let mut docs = self.docs.borrow_mut();
-        if docs.len() >= HELD {
-            docs.clear();
-        }
-        docs.insert(raw, Rc::clone(&doc));
-        doc
+        self.docs.get_or(raw, || Rc::new(Doc::new(raw)))
     }
 
     /// One string of the scan, whose reading is looked up here on first use.
@@ -115,10 +144,11 @@ impl Leaf<'_, '_> {
         if self.raw.len() > LONGEST {
             return None;
         }
-        Some(self.verdicts.get_or_init(|| {
-            let held = self.repeats.verdicts.borrow().get(self.raw).cloned();
-            RefCell::new(held.unwrap_or_default())
-        }))
+        Some(
+            self.verdicts.get_or_init(|| {
+                RefCell::new(self.repeats.verdicts.get(self.raw).unwrap_or_default())
+            }),
+        )
     }
 }
 
@@ -128,11 +158,7 @@ impl Drop for Leaf<'_, '_> {
             return;
         }
         if let Some(verdicts) = self.verdicts.take() {
-            let mut table = self.repeats.verdicts.borrow_mut();
-            if table.len() >= HELD {
-                table.clear();
-            }
-            table.insert(self.raw, verdicts.into_inner());
+            self.repeats.verdicts.put(self.raw, verdicts.into_inner());
         }
     }
 }
@@ -148,19 +174,7 @@ impl SharedDoc for Leaf<'_, '_> {
 
     fn armed(&self) -> u64 {
         let raw = self.raw;
-        if raw.len() > LONGEST {
-            return super::prepared::armed(raw);
-        }
-        if let Some(&armed) = self.repeats.armed.borrow().get(raw) {
-            return armed;
-        }
-        let armed = super::prepared::armed(raw);
-        let mut table = self.repeats.armed.borrow_mut();
-        if table.len() >= HELD {
-            table.clear();
-        }
-        table.insert(raw, armed);
-        armed
+        self.repeats.armed.get_or(raw, || super::prepared::armed(raw))
     }
 }
 
@@ -188,6 +202,6 @@ mod tests {
         for text in &texts {
             repeats.doc(text);
         }
-        assert!(repeats.docs.borrow().len() <= HELD);
+        assert!(repeats.docs.held.borrow().len() <= HELD);
     }
 }

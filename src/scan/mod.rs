@@ -81,81 +81,79 @@ const ENTITIES_PER_WORKER: usize = 64;
 /// the findings are the same, in the same order, as from one walk. Each run keeps its own
 /// [`Repeats`](crate::rules::repeats::Repeats): a text met in two runs is read in each.
 fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<SecretString>) {
-    let index = scope::Index::new(surfaces);
-    // Each text rule's trigger bit, looked up once for the scan rather than once per string.
-    let bits: Vec<Option<u64>> = rules
-        .iter()
-        .map(|rule| match rule {
-            Rule::Text(rule) => crate::rules::prepared::trigger_bit(*rule),
-            Rule::Scan(_) => None,
-        })
-        .collect();
     let entities: Vec<EntityId> = (surfaces.iter().enumerate())
         .flat_map(|(surface, held)| {
             (0..held.entities.len()).map(move |entity| EntityId { surface, entity })
         })
         .collect();
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    walk_in_runs(rules, &bits, surfaces, &index, &entities, cores)
+    Walk::new(rules, surfaces).in_runs(&entities, cores)
 }
 
-/// [`text_findings`] with the entities cut into at most `cores` runs.
-fn walk_in_runs(
-    rules: &[Rule],
-    bits: &[Option<u64>],
-    surfaces: &[Surface],
-    index: &scope::Index,
-    entities: &[EntityId],
-    cores: usize,
-) -> (Vec<Finding>, Vec<SecretString>) {
-    let workers = cores.min(entities.len() / ENTITIES_PER_WORKER).max(1);
-    let walk = |run: &[EntityId]| walk_entities(rules, bits, surfaces, index, run);
-    if workers == 1 {
-        return walk(entities);
-    }
-    let runs: Vec<&[EntityId]> = entities.chunks(entities.len().div_ceil(workers)).collect();
-    std::thread::scope(|scope| {
-        let spawned: Vec<_> = runs[1..]
-            .iter()
-            .map(|run| {
-                let thread = std::thread::Builder::new().name("rune-walk".into());
-                (run, thread.spawn_scoped(scope, || walk(run)))
+/// What every run of the walk reads: the rules, their trigger bits, the surfaces and the
+/// scan's index of names.
+struct Walk<'s> {
+    rules: &'s [Rule],
+    /// Each text rule's trigger bit, looked up once for the scan rather than once per string.
+    bits: Vec<Option<u64>>,
+    surfaces: &'s [Surface],
+    index: scope::Index,
+}
+
+impl<'s> Walk<'s> {
+    fn new(rules: &'s [Rule], surfaces: &'s [Surface]) -> Walk<'s> {
+        let bits = (rules.iter())
+            .map(|rule| match rule {
+                Rule::Text(rule) => crate::rules::prepared::trigger_bit(*rule),
+                Rule::Scan(_) => None,
             })
             .collect();
-        let (mut findings, mut secrets) = walk(runs[0]);
-        for (run, thread) in spawned {
-            let (more, masked) = match thread {
-                Ok(thread) => {
-                    thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                }
-                // No thread to be had: the same run, here.
-                Err(_) => walk(run),
-            };
-            findings.extend(more);
-            secrets.extend(masked);
-        }
-        (findings, secrets)
-    })
-}
+        Walk { rules, bits, surfaces, index: scope::Index::new(surfaces) }
+    }
 
-/// [`text_findings`] over the entities of `run`, in order.
-fn walk_entities(
-    rules: &[Rule],
-    bits: &[Option<u64>],
-    surfaces: &[Surface],
-    index: &scope::Index,
-    run: &[EntityId],
-) -> (Vec<Finding>, Vec<SecretString>) {
-    let mut findings = Vec::new();
-    let mut hits = Vec::new();
-    // One string's hits from every rule: a secret one rule finds is masked in all of them.
-    let mut pending: Vec<(&'static RuleMeta, Hit)> = Vec::new();
-    let mut secrets: Vec<SecretString> = Vec::new();
-    // Secrets among the matches past a rule's cap: masked all the same.
-    let mut unreported: Vec<Hit> = Vec::new();
-    let repeats = crate::rules::repeats::Repeats::default();
-    for &id in run {
-        {
+    /// [`text_findings`] with `entities` cut into at most `cores` runs.
+    fn in_runs(&self, entities: &[EntityId], cores: usize) -> (Vec<Finding>, Vec<SecretString>) {
+        let workers = cores.min(entities.len() / ENTITIES_PER_WORKER).max(1);
+        if workers == 1 {
+            return self.run(entities);
+        }
+        let runs: Vec<&[EntityId]> = entities.chunks(entities.len().div_ceil(workers)).collect();
+        std::thread::scope(|scope| {
+            let spawned: Vec<_> = runs[1..]
+                .iter()
+                .map(|run| {
+                    let thread = std::thread::Builder::new().name("rune-walk".into());
+                    (run, thread.spawn_scoped(scope, || self.run(run)))
+                })
+                .collect();
+            let (mut findings, mut secrets) = self.run(runs[0]);
+            for (run, thread) in spawned {
+                let (more, masked) = match thread {
+                    Ok(thread) => {
+                        thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                    }
+                    // No thread to be had: the same run, here.
+                    Err(_) => self.run(run),
+                };
+                findings.extend(more);
+                secrets.extend(masked);
+            }
+            (findings, secrets)
+        })
+    }
+
+    /// [`text_findings`] over the entities of `run`, in order.
+    fn run(&self, run: &[EntityId]) -> (Vec<Finding>, Vec<SecretString>) {
+        let Walk { rules, bits, surfaces, index } = self;
+        let mut findings = Vec::new();
+        let mut hits = Vec::new();
+        // One string's hits from every rule: a secret one rule finds is masked in all of them.
+        let mut pending: Vec<(&'static RuleMeta, Hit)> = Vec::new();
+        let mut secrets: Vec<SecretString> = Vec::new();
+        // Secrets among the matches past a rule's cap: masked all the same.
+        let mut unreported: Vec<Hit> = Vec::new();
+        let repeats = crate::rules::repeats::Repeats::default();
+        for &id in run {
             let (surface_index, surface) = (id.surface, &surfaces[id.surface]);
             let entity = &surface.entities[id.entity];
             let description = scope::LazyDoc::new(scope::Scope::description(entity));
@@ -223,8 +221,8 @@ fn walk_entities(
                 }
             });
         }
+        (findings, secrets)
     }
-    (findings, secrets)
 }
 
 #[cfg(test)]
@@ -298,16 +296,10 @@ mod tests {
             .map(|(index, entity)| crate::model::Entity { index, ..entity })
             .collect();
         let surfaces = [Surface { source: None, entities }];
-        let index = scope::Index::new(&surfaces);
-        let bits: Vec<Option<u64>> = (REGISTRY.iter())
-            .map(|rule| match rule {
-                Rule::Text(rule) => crate::rules::prepared::trigger_bit(*rule),
-                Rule::Scan(_) => None,
-            })
-            .collect();
         let ids: Vec<EntityId> =
             (0..surfaces[0].entities.len()).map(|entity| EntityId { surface: 0, entity }).collect();
-        let walk = |cores| walk_in_runs(REGISTRY, &bits, &surfaces, &index, &ids, cores);
+        let scan = Walk::new(REGISTRY, &surfaces);
+        let walk = |cores| scan.in_runs(&ids, cores);
         let (alone, masked) = walk(1);
         assert!(alone.len() > 3 && !masked.is_empty(), "the example's findings and secrets");
         let (side_by_side, masked_too) = walk(3);

@@ -13,8 +13,6 @@ use crate::text::query::Sensitive;
 use crate::text::read::Form;
 use crate::text::{Doc, Words};
 use crate::vocab::classes::thing;
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::ops::Range;
 
 pub(super) use super::held::Strength;
@@ -27,29 +25,12 @@ pub(super) type Ask = (Range<usize>, Sensitive, Strength);
 /// description on every tool that takes it, and the answer is a function of the bytes.
 #[derive(Default)]
 pub(super) struct Asked<'v> {
-    known: RefCell<HashMap<&'v str, Option<Ask>>>,
+    known: crate::rules::repeats::Table<'v, Option<Ask>>,
 }
 
 impl<'v> Asked<'v> {
-    /// The longest text kept, and the most held at once (a full table is emptied): the same
-    /// bounds as the scan's shared readings.
-    const LONGEST: usize = 512;
-    const HELD: usize = 4096;
-
     pub(super) fn of(&self, text: &'v str) -> Option<Ask> {
-        if text.len() > Self::LONGEST {
-            return asked(text);
-        }
-        if let Some(known) = self.known.borrow().get(text) {
-            return known.clone();
-        }
-        let found = asked(text);
-        let mut known = self.known.borrow_mut();
-        if known.len() >= Self::HELD {
-            known.clear();
-        }
-        known.insert(text, found.clone());
-        found
+        self.known.get_or(text, || asked(text))
     }
 }
 
