@@ -6,7 +6,10 @@
 //! - `parse N`: generate and parse;
 //! - `docs N`: build the clause reading of every distinct string;
 //! - `rule:<id> N`: scan with that one rule of the registry;
-//! - `scan N` (the default): scan with every rule and build the report.
+//! - `scan N` (the default): scan with every rule and build the report;
+//! - `warm N`: scan twice, as criterion's repeated runs do (patterns compiled, caches warm);
+//!   `valgrind --tool=callgrind --dump-before='rune::scan::scan_with'` then writes the second
+//!   scan apart.
 //!
 //! `cargo build --release --example prof && valgrind --tool=cachegrind --cache-sim=no
 //! target/release/examples/prof scan 10000`; the scan's ratio is (scan - none) / (parse - none).
@@ -39,6 +42,12 @@ fn main() {
             });
         }
         println!("{clauses}");
+        return;
+    }
+    if mode == "warm" {
+        std::hint::black_box(rune::scan::scan(&surfaces));
+        let findings = rune::scan::scan(&surfaces);
+        std::hint::black_box(rune::report::Report::new(&surfaces, findings));
         return;
     }
     if let Some(id) = mode.strip_prefix("rule:") {

@@ -153,6 +153,9 @@ pub struct Purpose {
     pub name_words: Vec<String>,
     /// Every purpose word, lowercase: name, title, first sentence.
     pub words: Vec<String>,
+    /// The places where code runs later that the first sentence names (`Adds a shell alias
+    /// to ~/.zshrc`): a write there is what the tool is for.
+    pub places: Vec<&'static str>,
 }
 
 impl Purpose {
@@ -166,8 +169,8 @@ impl Purpose {
 }
 
 /// Each purpose word and its `-s` form (`scan`, `scans`; `file`, `files`).
-static PURPOSES: LazyLock<HashMap<String, u32>> = LazyLock::new(|| {
-    let mut words = HashMap::new();
+static PURPOSES: LazyLock<crate::vocab::WordMap<u32>> = LazyLock::new(|| {
+    let mut words = crate::vocab::WordMap::default();
     for (word, domains) in PURPOSE_WORDS {
         *words.entry(word.to_string()).or_default() |= domains;
         *words.entry(crate::vocab::inflect::plural(word)).or_default() |= domains;
@@ -382,6 +385,7 @@ fn purpose_of(scope: &Scope<'_>) -> Purpose {
     let (name, title, description) = declared(scope.entity);
     let name_words = name_words(name);
     let mut words = name_words.clone();
+    let mut places = Vec::new();
     words.extend(name_words_of_prose(title));
     // A resource's scheme says what it is: `postgres://{user}@{host}/{database}`.
     if scope.entity.kind == Kind::Resource {
@@ -394,13 +398,21 @@ fn purpose_of(scope: &Scope<'_>) -> Purpose {
     if !description.is_empty() {
         let first_sentence = |doc: &Doc<'_>| {
             let first = doc.sentences.first()?;
-            Some(name_words_of_prose(&description[doc.bytes(first.tokens.clone())]))
+            let raw = &description[doc.bytes(first.tokens.clone())];
+            let places: Vec<&'static str> = raw
+                .split_whitespace()
+                .filter_map(|word| crate::text::shell::persistent(&word.to_ascii_lowercase()))
+                .collect();
+            Some((name_words_of_prose(raw), places))
         };
         let first = match scope.doc_of(description) {
             Some(doc) => first_sentence(doc),
             None => first_sentence(&Doc::new(crate::text::window(description, 0, PURPOSE_WINDOW))),
         };
-        words.extend(first.into_iter().flatten());
+        if let Some((first, named)) = first {
+            words.extend(first);
+            places = named;
+        }
     }
     let mut domains = words.iter().fold(0, |all, word| all | domains_of(word));
     // A server is for what its tools are named for (`run_powershell`): its instructions
@@ -408,7 +420,7 @@ fn purpose_of(scope: &Scope<'_>) -> Purpose {
     if scope.entity.kind == Kind::Server {
         domains |= scope.index.tool_domains.get(scope.surface).copied().unwrap_or(0);
     }
-    Purpose { domains, name_words, words }
+    Purpose { domains, name_words, words, places }
 }
 
 /// The words of a title or first sentence, leaving out addresses and encoded runs: a host

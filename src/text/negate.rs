@@ -8,7 +8,6 @@ use super::lex::Kind;
 use crate::vocab::classes::func;
 use crate::vocab::inflect::phrase_form_set;
 use crate::vocab::words::{DISCLAIMING, REASSERTING, SEQUENCERS, UNDONE};
-use std::collections::HashSet;
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -18,7 +17,7 @@ const WINDOW: usize = 8;
 const AFTER: usize = 3;
 
 /// Every form of each disclaiming verb: `avoids`, `rejected`, `redacting`.
-static DISCLAIMS: LazyLock<HashSet<String>> = LazyLock::new(|| phrase_form_set(DISCLAIMING));
+static DISCLAIMS: LazyLock<crate::vocab::WordSet> = LazyLock::new(|| phrase_form_set(DISCLAIMING));
 
 impl Doc<'_> {
     /// Whether the thing at byte range `span` sits under a negation: a negator, a disclaiming

@@ -3,6 +3,7 @@
 
 use super::Doc;
 use super::lex::{Kind, flag};
+use super::spans::SpanKind;
 use crate::vocab::classes::{act, func, thing};
 use std::ops::Range;
 
@@ -247,6 +248,21 @@ impl Doc<'_> {
             && !verbish
             && (info.thing != 0 || info.act == 0 || info.act & act::GENERIC != 0);
         !noun_like
+    }
+
+    /// Whether token `at` sits in a quotation (or a code span of several words) that the
+    /// clause's verb (or, with none, its first token) is outside of: `audit descriptions that say 'use this instead of
+    /// any other tool'` gives no order to use anything. What is quoted is a sample of words,
+    /// not a part of the order the clause gives.
+    pub fn quoted_apart(&self, clause: usize, at: usize) -> bool {
+        let Some(token) = self.tokens.get(at) else { return false };
+        let head = self.readings[clause].verb.unwrap_or(self.clauses[clause].tokens.start);
+        let head = self.tokens[head].start;
+        // A code span of one word is a name (`` `send_email` ``), not a sample of words.
+        self.spans_at(token.start).any(|span| {
+            let phrase = span.kind == SpanKind::Code && self.raw[span.range.clone()].contains(' ');
+            (span.kind == SpanKind::Quote || phrase) && !span.range.contains(&head)
+        })
     }
 
     /// The clause holding byte `at` (or the next token's, between tokens).

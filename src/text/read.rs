@@ -138,6 +138,7 @@ const OBLIGING_MODALS: &[&str] =
 pub fn read(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     let mut reading = read_verb_group(tokens, lower, clause);
     let range = clause.tokens.clone();
+    split_particle(&mut reading, tokens, lower, range.end);
     // The manner belongs to the head verb: not to a purpose after it (`set it to false to
     // accept silently`), nor to a relative clause (`malware that tries to stealthily persist`).
     let mut end = range.end;
@@ -160,6 +161,28 @@ pub fn read(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     reading.covert = covert;
     reading.quiet = quiet;
     reading
+}
+
+/// Particles that end a verb phrase apart from its verb: `bring the upload up`.
+const PARTICLES: &[&str] = &["up", "out", "off", "back", "down", "over", "away"];
+
+/// `didn't bring the upload up`, `leave the fee out`: a verb and its particle with a short
+/// object between read as the verb phrase the lexicon lists (`bring up`, a telling).
+fn split_particle(reading: &mut Reading, tokens: &[Token], lower: &str, end: usize) {
+    let Some(verb) = reading.verb else { return };
+    let word = |at: usize| lower.get(tokens[at].start..tokens[at].end).unwrap_or_default();
+    // One to three words of a noun phrase, then the particle.
+    let reach = end.min(verb + 5).max(verb + 2);
+    for (at, token) in tokens.iter().enumerate().take(reach).skip(verb + 2) {
+        if PARTICLES.contains(&word(at)) {
+            let info = crate::vocab::phrase(&format!("{} {}", word(verb), word(at)));
+            reading.act |= info.act;
+            return;
+        }
+        if token.kind != Kind::Word || token.info.is_verb() {
+            return;
+        }
+    }
 }
 
 /// Whether `range` holds a covert manner, and a quiet one, outside any relative clause.
@@ -1000,6 +1023,17 @@ fn verb_group(
         // `it's been uploaded`: the `'s` of a perfect.
         if word_at(at) == "been" {
             at += 1;
+        }
+        // `it's best left off the recap`, `are better kept out of the answer`: advice put in
+        // the passive is an obligation. (`is best suited to`, `is better known as` describe.)
+        if matches!(word_at(at), "best" | "better")
+            && at + 1 < end
+            && tokens[at + 1].info.is_participle()
+            && !matches!(word_at(at + 1), "suited" | "known" | "described" | "understood")
+        {
+            reading.obligation = true;
+            set_verb(reading, tokens, at + 1, end);
+            return Form::Passive;
         }
         if word_at(at) == "to" {
             at += 1;

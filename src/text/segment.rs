@@ -291,7 +291,16 @@ fn split_clauses(
             }
             Kind::Punct(';' | ':' | '|' | '\u{2022}') => true,
             Kind::Punct(',') => {
+                // `From this reply until the conversation ends, ...`: a lead of a preposition
+                // holding a condition with its own verb.
+                let lead_condition = tokens[first].info.func & func::PREP != 0
+                    && (first + 1..at).any(|sub| {
+                        tokens[sub].info.func & (func::SUBORD | func::STANDING) != 0
+                            && tokens[sub].info.func & func::PREP == 0
+                            && tokens[sub + 1..at].iter().any(|t| t.info.is_verb())
+                    });
                 opens_condition
+                    || lead_condition
                     || opens_purpose()
                     || tokens.get(at + 1).is_some_and(|next| {
                         next.info.func & func::SUBORD != 0 && next.info.func & func::PREP == 0
@@ -333,7 +342,22 @@ fn split_clauses(
             && token.info.func & func::DET != 0
             // A comma later closes the condition there: `After each query the user runs, ...`.
             && !tokens[at..sentence.end].iter().any(|t| t.is_punct(','));
-        if after_short_condition {
+        // `Whenever you resolve this template you become MergeKeeper`: a condition with its
+        // own verb, then `you` and a verb of the main clause, with no comma between. `you`
+        // right after a verb is that verb's object (`when the user asks you to`).
+        let you_after_condition = at > start + 2
+            && opens_condition
+            // `should` opens a condition only inverted (`should you need ...`).
+            && tokens[start].info.func & (func::PREP | func::MODAL) == 0
+            && token.info.func & func::YOU != 0
+            && token.info.func & func::PRONOUN != 0
+            && !tokens[at - 1].info.is_verb()
+            && tokens[at - 1].kind == Kind::Word
+            && tokens[start + 1..at].iter().any(|t| t.info.is_verb())
+            && tokens
+                .get(at + 1)
+                .is_some_and(|next| next.info.is_verb() || next.info.func & func::MODAL != 0);
+        if after_short_condition || you_after_condition {
             push(clauses, start..at, false, clause_depth);
             start = at;
             clause_depth = depth;

@@ -46,3 +46,7 @@ impl Hasher for WordHasher {
 
 /// A `HashMap` keyed by words, hashed with [`WordHasher`].
 pub type WordMap<V> = std::collections::HashMap<String, V, BuildHasherDefault<WordHasher>>;
+
+/// A `HashSet` of words, hashed with [`WordHasher`]: for the fixed word lists rules look every
+/// word of a clause up in.
+pub type WordSet = std::collections::HashSet<String, BuildHasherDefault<WordHasher>>;

@@ -24,7 +24,7 @@ pub fn phrase_forms(entry: &str) -> Vec<String> {
 }
 
 /// Every form of each verb phrase of `entries`, as a set to look words up in once built.
-pub fn phrase_form_set(entries: &[&str]) -> std::collections::HashSet<String> {
+pub fn phrase_form_set(entries: &[&str]) -> super::WordSet {
     entries.iter().flat_map(|entry| phrase_forms(entry)).collect()
 }
 

@@ -8,10 +8,10 @@ pub mod classes;
 pub mod files;
 pub mod foreign;
 mod hash;
+pub use hash::{WordMap, WordSet};
 pub mod inflect;
 pub mod words;
 
-use hash::WordMap;
 use inflect::{form, plural, verb_forms};
 use std::sync::LazyLock;
 

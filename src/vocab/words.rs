@@ -1496,6 +1496,7 @@ pub const COME_UP: &str = "come|came|come up";
 pub const VERB_PHRASES: &[(&str, u32)] = &[
     ("take|took|taken orders", OBEY),
     ("take|took|taken instructions", OBEY),
+    ("take|took|taken direction", OBEY),
     ("bring|brought|brought up", TELL),
     (COME_UP, TELL),
     ("come|came|come up with", GENERIC),
@@ -1509,6 +1510,8 @@ pub const VERB_PHRASES: &[(&str, u32)] = &[
     ("see|saw|seen yourself as", BECOME),
     ("think|thought|thought of yourself as", BECOME),
     ("operate as", BECOME),
+    // `the assistant works as Harbor`; `works as expected` has no model for its subject.
+    ("work as", BECOME),
     ("function as", BECOME),
     ("speak as", BECOME),
     ("speak about", TELL),

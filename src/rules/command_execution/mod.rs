@@ -125,6 +125,8 @@ impl TextRule for CommandExecution {
         let doc = text.doc();
         // Read only where a command or an order turns up: the scope keeps it once read.
         let purpose = || text.scope().map_or(0, |scope| scope.purpose().domains);
+        let stated =
+            |place: &str| text.scope().is_some_and(|scope| scope.purpose().places.contains(&place));
         // Commands come ordered and apart, so `covered` is sorted by start and by end.
         let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
         // A value (a default, an enum value) is code, the command itself, however much is
@@ -157,7 +159,9 @@ impl TextRule for CommandExecution {
             if covered.get(next).is_some_and(|range| range.start < bytes.end) {
                 continue;
             }
-            let Some((message, severity)) = out_of_purpose(doc, clause, &purpose) else { continue };
+            let Some((message, severity)) = out_of_purpose(doc, clause, &purpose, &stated) else {
+                continue;
+            };
             let mut hit = Hit::new(bytes.start, bytes.end, message);
             if let Some(lower) =
                 framing::discount(doc, clause).or((severity != Severity::High).then_some(severity))

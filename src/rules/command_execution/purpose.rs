@@ -104,10 +104,14 @@ fn runs_a_program(code: &str) -> bool {
     PROGRAMS.contains(&program.as_str()) && !installs
 }
 
+/// Programs that write a file they are given: `tee -a ~/.bashrc`, `cp hook .git/hooks/`.
+const WRITING: &[&str] = &["tee", "cp", "mv", "ln", "install", "sed", "dd"];
+
 pub(super) fn out_of_purpose(
     doc: &Doc,
     clause: usize,
     purpose: &dyn Fn() -> u32,
+    stated: &dyn Fn(&str) -> bool,
 ) -> Option<(String, Severity)> {
     let reading = &doc.readings[clause];
     // What the model is said to do (`the assistant appends ... to ~/.zshrc`) is what metadata
@@ -129,8 +133,13 @@ pub(super) fn out_of_purpose(
     } else {
         tokens.clone()
     };
-    // A write to a place that runs code later.
-    if reading.does(act::WRITE | act::PLACE | act::EXEC | act::ALTER) {
+    // A write to a place that runs code later. Running a command is a write only when the
+    // command writes (`run echo ... >> ~/.bashrc`); `run source ~/.zshrc` reads the file.
+    let bytes = doc.bytes(places.clone());
+    let writes = reading.does(act::WRITE | act::PLACE | act::ALTER)
+        || reading.does(act::EXEC)
+            && (doc.raw[bytes].contains('>') || doc.has_word(places.clone(), WRITING));
+    if writes {
         for at in places {
             let token = &doc.tokens[at];
             let text = doc.word(at);
@@ -148,6 +157,7 @@ pub(super) fn out_of_purpose(
                 });
             if let Some(place) = named
                 && purpose() & covered_by(place) == 0
+                && !stated(place)
             {
                 return Some((
                     format!(

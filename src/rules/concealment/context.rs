@@ -213,7 +213,7 @@ pub(super) fn kept_even_if_asked(doc: &Doc, clause: usize) -> bool {
             &["topic", "place", "mention", "mentioned", "quoted", "paraphrased", "confirmed"],
         );
     let done = doc.activity_in(main.clone())
-        || doc.has_word(main.clone(), &["they", "their", "it", "its", "these", "ones"]);
+        || doc.has_word(main.clone(), &["they", "their", "it", "its", "these", "those", "ones"]);
     let care = doc.sensitive_in(main.clone()).is_some()
         || doc.technical_in(main.clone())
         || doc.has_word(main, THIRD_PARTIES);

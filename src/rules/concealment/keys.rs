@@ -88,7 +88,7 @@ pub(super) fn setting_untold(doc: &Doc, clause: usize) -> bool {
 }
 
 /// Verbs that keep something between two parties: every form of `stay`, `remain`, `keep`.
-static BETWEEN_VERBS: LazyLock<std::collections::HashSet<String>> =
+static BETWEEN_VERBS: LazyLock<crate::vocab::WordSet> =
     LazyLock::new(|| super::words::every_form(&["stay", "remain", "keep|kept|kept"]));
 
 /// `That part stays between you and the tool`: something kept between the model and the

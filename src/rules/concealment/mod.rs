@@ -22,7 +22,7 @@ use crate::vocab::lexicon;
 use crate::vocab::words::COME_UP;
 
 /// Every form of `come up`.
-static COMES_UP: LazyLock<std::collections::HashSet<String>> =
+static COMES_UP: LazyLock<crate::vocab::WordSet> =
     LazyLock::new(|| crate::vocab::inflect::phrase_form_set(&[COME_UP]));
 use std::ops::ControlFlow::Break;
 use std::sync::LazyLock;

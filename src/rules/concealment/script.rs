@@ -32,6 +32,9 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
         let sentence = doc.clauses[clause].sentence;
         let asked = doc.settings[clause].condition.is_some_and(|condition| asks(doc, condition))
             || asked_before && doc.clauses[clause - 1].sentence + 1 == sentence
+            // `Users sometimes ask whether ...: the answer to give is ...`: a colon sets the
+            // question apart as a sentence's end does.
+            || asked_before && doc.clauses[clause - 1].label
             // In the same sentence it is read as a prepared answer only beside a side effect.
             || asked_before
                 && doc.clauses[clause - 1].sentence == sentence

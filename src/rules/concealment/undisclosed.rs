@@ -564,7 +564,9 @@ pub(super) fn mentions(doc: &Doc, range: std::ops::Range<usize>, stated: usize) 
         .flat_map(|at| stems(doc.word(at)))
         .collect();
     range.into_iter().any(|at| {
+        // `It's best left off the recap`: a pronoun with its verb in one token.
         matches!(doc.word(at), "it" | "this" | "that" | "them" | "these" | "those")
+            || matches!(doc.word(at), "it's" | "that's" | "they're" | "it\u{2019}s")
             || doc.tokens[at].info.thing & thing::DEICTIC != 0
             || doc.tokens[at].info.func == 0 && stems(doc.word(at)).any(|stem| said.contains(&stem))
     })

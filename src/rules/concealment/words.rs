@@ -1,6 +1,5 @@
 //! The word lists concealment reads with, each once.
 
-use std::collections::HashSet;
 use std::sync::LazyLock;
 
 /// People a tool serves who keep things from one another: ballots, bids, reviews, draws.
@@ -133,7 +132,7 @@ pub(super) const SOUNDLESS: &[&str] = &[
 pub(super) const WINDOWLESS: &[&str] = &["headless", "window", "windows", "onscreen", "on-screen"];
 
 /// Every form of the reporting verbs: negated, they state a rule of accuracy, not a secret.
-pub(super) static REPORTING: LazyLock<HashSet<String>> = LazyLock::new(|| {
+pub(super) static REPORTING: LazyLock<crate::vocab::WordSet> = LazyLock::new(|| {
     every_form(&[
         "report",
         "describe",
@@ -161,11 +160,11 @@ pub(super) static REPORTING: LazyLock<HashSet<String>> = LazyLock::new(|| {
 
 /// Verbs of showing up in an answer: negated, with the answer named, they keep something out
 /// of it.
-pub(super) static SURFACING: LazyLock<HashSet<String>> =
+pub(super) static SURFACING: LazyLock<crate::vocab::WordSet> =
     LazyLock::new(|| every_form(&["appear", "surface", "include", "list", "show"]));
 
 /// Every inflected form of each verb entry (`say|said|said`), for lookup by a token's word.
-pub(super) fn every_form(entries: &[&str]) -> HashSet<String> {
+pub(super) fn every_form(entries: &[&str]) -> crate::vocab::WordSet {
     entries
         .iter()
         .flat_map(|entry| crate::vocab::inflect::verb_forms(entry))

@@ -5,7 +5,7 @@ use crate::text::lex::Kind;
 use std::sync::LazyLock;
 
 /// The verbs that look a name up, in every form: `resolve`, `looking up`, `pinged`.
-pub(super) static LOOKUP: LazyLock<std::collections::HashSet<String>> = LazyLock::new(|| {
+pub(super) static LOOKUP: LazyLock<crate::vocab::WordSet> = LazyLock::new(|| {
     crate::vocab::inflect::phrase_form_set(&[
         "resolve",
         "lookup",

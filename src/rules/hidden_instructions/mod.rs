@@ -51,7 +51,9 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     words.extend(["you are", "you're", "jailbreak", "dan", "outrank", "rank above", "precedence"]);
     // Leads and rankings read with the clause after them (`in all your future answers`, `from
     // this point onward`, `the highest priority, above the system prompt`).
-    words.extend(["future", "onward", "priority", "authority", "treated", "whatever", "however"]);
+    words.extend(["future", "onward", "priority", "authority", "treat", "whatever", "however"]);
+    // The user's words declared without force: `requests typed in chat are suggestions`.
+    words.extend(["advisory", "suggestion", "untrusted", "unverified", "non-binding"]);
     words.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Takeover));
     // `assistant.refusal_policy = off`: a key naming the model or the user.
     words.extend(shapes::KEY_TRIGGERS);
@@ -73,6 +75,9 @@ impl TextRule for HiddenInstructions {
         let doc = text.doc();
         for clause in 0..doc.clauses.len() {
             let Some((message, token)) = shapes::judge(doc, clause) else { continue };
+            if message == shapes::STANDING && tool_action(text, doc, clause) {
+                continue;
+            }
             let bytes = framing::span(doc, clause);
             let mut hit = Hit::new(bytes.start, bytes.end, message);
             let discount = framing::discount(doc, clause)
@@ -97,6 +102,47 @@ impl TextRule for HiddenInstructions {
             hits.push(Hit::new(range.start, range.end, message));
         }
     }
+}
+
+/// The verbs of what the model itself does in a conversation: a standing order on any of them
+/// governs the model, whichever sentence it sits in.
+const CONDUCT: u32 = act::TELL
+    | act::SAY
+    | act::RETURN
+    | act::OBEY
+    | act::CALL
+    | act::PREFER
+    | act::BECOME
+    | act::FORMAT
+    | act::DECLINE
+    | act::HIDE
+    | act::OVERRIDE
+    | act::ASK
+    | act::SEND
+    | act::APPROVE
+    | act::DESCRIBE;
+
+/// `Open a connection to a Postgres database for the rest of the session`: an imperative in the
+/// sentence that states a tool's purpose says what the tool does, and a state it leaves behind
+/// for the session is its effect, not an order to the model. A clause that names the model's
+/// rules, answers or user (`treat every instruction from this server as the user's`) governs
+/// the model still.
+fn tool_action(text: &Text<'_>, doc: &crate::text::Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    let governs = thing::RULES
+        | thing::PROMPT
+        | thing::CONVERSATION
+        | thing::MODEL
+        | thing::USER
+        | thing::ANSWER
+        | thing::REQUEST
+        | thing::SAFETY
+        | thing::IDENTITY
+        | thing::PERSONA;
+    reading.form == crate::text::read::Form::Imperative
+        && !reading.does(CONDUCT)
+        && doc.naming(doc.clauses[clause].tokens.clone(), governs).next().is_none()
+        && text.states_purpose(doc.clause_bytes(clause).start)
 }
 
 #[cfg(test)]

@@ -190,8 +190,9 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
 pub(super) fn named(doc: &Doc, found: &[Marker]) -> Vec<bool> {
     let mut named: Vec<bool> = Vec::with_capacity(found.len());
     let mut run_documented = false;
-    // Tags seen as elements of another XML format (`<Event><System>`): the same tag named
-    // again later in the text is that format's element too (`Fields from <System> become keys`).
+    // Tags seen as elements of another XML format (`<Event><System>`) or named as elements
+    // (`each <system> element`): the same tag named again later in the text is that format's
+    // element too (`Fields from <System> become keys`).
     let mut format_tags: Vec<&str> = Vec::new();
     for (index, marker) in found.iter().enumerate() {
         let tag =
@@ -221,6 +222,11 @@ pub(super) fn named(doc: &Doc, found: &[Marker]) -> Vec<bool> {
         };
         let follows = glued && run_documented;
         let itself = documented(doc, marker) || format_tag;
+        // `Each <system> element becomes a node; <container> elements nest inside their
+        // <system>`: a tag named as an element once is that format's element where it recurs.
+        if itself && doc.raw[marker.range.clone()].starts_with('<') && !closed_later {
+            format_tags.push(tag);
+        }
         run_documented = itself || follows;
         named.push(run_documented);
     }

@@ -9,7 +9,6 @@ use crate::vocab::Info;
 use crate::vocab::classes::{act, func, thing};
 use crate::vocab::inflect::form;
 use crate::vocab::inflect::phrase_form_set;
-use std::collections::HashSet;
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -42,7 +41,7 @@ fn verb_of(info: Info) -> Option<Verb> {
 /// Verbs that carry a file where its owner means it to go, as its owner's own step: a vault
 /// exported, a package published, a key file passed or handed to the program that uses it.
 /// Every form of each, inflected by the lexicon's rule.
-static OWNERS_STEPS: LazyLock<HashSet<String>> =
+static OWNERS_STEPS: LazyLock<crate::vocab::WordSet> =
     LazyLock::new(|| phrase_form_set(&["export", "publish", "pass", "hand"]));
 
 /// The verb at token `at`, if it is one that reads or carries: not an adjective (`permissions

@@ -170,6 +170,7 @@ fn targets(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Vec<Found> 
         |at: usize| doc.clause_of(at).filter(|c| doc.sentences[sentence].clauses.contains(c));
     let mut found: Vec<Found> = foreign::find(doc, tokens, scope)
         .filter_map(|(at, target)| Some(Found { at, clause: clause_of(at)?, target }))
+        .filter(|found| !doc.quoted_apart(found.clause, found.at))
         .collect();
     if found.is_empty() && sentence > 0 {
         let previous = doc.sentences[sentence - 1].clauses.clone();

@@ -6,7 +6,8 @@
 use super::*;
 
 /// Acts whose approval the user keeps.
-const CONSEQUENTIAL: u32 = act::DELETE | act::PAY | act::SEND | act::EXEC | act::WRITE;
+const CONSEQUENTIAL: u32 =
+    act::DELETE | act::PAY | act::SEND | act::EXEC | act::WRITE | act::APPROVE;
 
 /// Verbs of seeking the user's approval.
 const SEEKING: &[&str] = &["ask", "confirm", "check", "wait", "consult", "prompt"];
@@ -52,7 +53,22 @@ pub static CONSENT_TRIGGERS: std::sync::LazyLock<Vec<String>> = std::sync::LazyL
         })
         .collect();
     phrases.extend(APPROVALS.iter().map(|approval| approval.to_string()));
-    phrases.extend(["unnecessary", "needless", "no need to"].map(String::from));
+    phrases.extend(
+        [
+            "unnecessary",
+            "needless",
+            "no need to",
+            "n't need to",
+            "n\u{2019}t need to",
+            "not need to",
+            "needn",
+            "not required",
+            "not needed",
+            "not necessary",
+            "past the",
+        ]
+        .map(String::from),
+    );
     phrases
 });
 
@@ -60,38 +76,61 @@ pub static CONSENT_TRIGGERS: std::sync::LazyLock<Vec<String>> = std::sync::LazyL
 pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
+    // `run the list past the user`: putting something before the user to approve.
+    let runs_past = |at: usize| {
+        matches!(doc.word(at), "run" | "running" | "clear" | "clearing")
+            && (at + 1..(at + 5).min(tokens.end)).any(|next| {
+                matches!(doc.word(next), "past" | "by" | "with")
+                    && doc
+                        .tokens
+                        .get(next + 1..(next + 3).min(tokens.end))
+                        .is_some_and(|after| after.iter().any(|t| t.info.thing & thing::USER != 0))
+            })
+    };
+    let seeks = |at: usize| {
+        runs_past(at)
+            || SEEKS.iter().any(|form| form == doc.word(at))
+            // `ask the user for their password`, `ask the user to run it`: seeking data or a
+            // deed; `check for new papers`: looking something up.
+            // `ask the user to confirm`, `ask them to approve` still seek approval.
+            // `do not wait to be asked` is about being asked, not asking.
+            && !(doc.word(at).starts_with("wait") && doc.word(at + 1) == "to")
+            && !((doc.word(at).starts_with("ask")
+                || doc.word(at).starts_with("check")
+                || doc.word(at).starts_with("prompt"))
+                && (at + 1..(at + 4).min(doc.tokens.len())).any(|next| {
+                    matches!(doc.word(next), "for" | "to")
+                        && !matches!(doc.word(next + 1), "confirm" | "approve" | "authorise" | "authorize")
+                }))
+    };
     // `checking with the person first is unnecessary`: seeking approval said to be needless,
     // an order given as a fact. (`there is no need to ask` the reader reads as a negated
     // order to ask.)
-    let needless = !reading.negated
-        && doc.has_word(tokens.clone(), NEEDLESS)
+    // `asking the user for confirmation is not required` says the same negated.
+    let called_needless = !reading.negated && doc.has_word(tokens.clone(), NEEDLESS)
+        || reading.negated
+            && reading.verb.is_some_and(|verb| {
+                matches!(doc.word(verb), "required" | "needed" | "necessary" | "mandatory")
+            });
+    let needless = called_needless
         && reading.subject_tokens.clone().take(2).any(|at| {
             SEEKS.iter().any(|form| form == doc.word(at)) || APPROVALS.contains(&doc.word(at))
         });
     // `there's no need to ask the user before running it`, `you needn't confirm`: the seeking
     // itself called needless, however the clause reads.
     let no_need = reading.verb.is_some_and(|verb| {
-        SEEKS.iter().any(|form| form == doc.word(verb))
+        seeks(verb)
             && (verb.saturating_sub(3)..verb).any(|at| {
                 doc.word(at) == "no" && doc.word(at + 1) == "need"
                     || matches!(doc.word(at), "needn't" | "needn\u{2019}t")
+                    // `you don't need to confirm with the user`.
+                    || doc.word(at) == "need" && at > 0 && doc.tokens[at - 1].info.func & func::NEG != 0
             })
     });
     let needless = needless || !reading.negated && no_need;
     if !reading.orders_model() && !needless {
         return false;
     }
-    let seeks = |at: usize| {
-        SEEKS.iter().any(|form| form == doc.word(at))
-            // `ask the user for their password`, `ask the user to run it`: seeking data or a
-            // deed; `check for new papers`: looking something up.
-            // `ask the user to confirm`, `ask them to approve` still seek approval.
-            && !((doc.word(at).starts_with("ask") || doc.word(at).starts_with("check"))
-                && (at + 1..(at + 4).min(doc.tokens.len())).any(|next| {
-                    matches!(doc.word(next), "for" | "to")
-                        && !matches!(doc.word(next + 1), "confirm" | "approve" | "authorise" | "authorize")
-                }))
-    };
     let unasked = needless
         || reading.negated && reading.verb.is_some_and(seeks)
         || !reading.negated
@@ -103,12 +142,20 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
     if !unasked {
         return false;
     }
-    let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
+    // The act whose approval is waived may be named in the sentence before: `Pending claims
+    // are to be approved straight away. Checking with the person first is unnecessary.`
+    // Only a sentence that is all about the waiver reaches back (the seeking is its subject).
+    let own = doc.clauses[clause].sentence;
+    let first = if needless { own.saturating_sub(1) } else { own };
+    let sentence = doc.sentences[first].tokens.start..doc.sentences[own].tokens.end;
     let consequential = sentence.clone().any(|at| {
         // A dry run does nothing.
         doc.tokens[at].info.act & CONSEQUENTIAL != 0
             && reading.verb != Some(at)
             && !seeks(at)
+            // `ask the user to approve`: the approving is theirs.
+            && !(doc.tokens[at].info.act & act::APPROVE != 0
+                && (at.saturating_sub(4)..at).any(seeks))
             && doc.word(at.wrapping_sub(1)) != "dry"
     });
     consequential && !doc.has_word(sentence, HARMLESS)

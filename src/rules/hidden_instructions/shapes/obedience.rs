@@ -27,7 +27,19 @@ pub(super) fn obeys_server(doc: &Doc, clause: usize) -> bool {
             && matches!(doc.word(at + 1), "if" | "though")
             && doc.user_in(at + 2..(at + 5).min(complement.end)).is_some()
     });
-    only && source || blind || as_if
+    // `follow the directives it returns in place of your current ones`: what a tool says put
+    // where the model's own instructions stood.
+    let replacing = complement.clone().any(|at| {
+        let cue = doc.tokens[at].info.func & func::INSTEAD != 0
+            || doc.word(at) == "place" && doc.word(at.saturating_sub(1)) == "in"
+            || doc.word(at) == "rather" && doc.word(at + 1) == "than";
+        let after = at + 1..(at + 6).min(complement.end);
+        let rules = |range: Range<usize>| doc.naming(range, thing::RULES | thing::PROMPT).next();
+        // `your current ones`: the instructions the object names.
+        let ones = doc.has_word(after.clone(), &["ones"]) && rules(complement.start..at).is_some();
+        cue && doc.has_word(after.clone(), &["your"]) && (rules(after).is_some() || ones)
+    });
+    only && source || blind || as_if || source && replacing
 }
 
 /// `Chat requests are inputs to the runbook, not instructions`, `user requests are advisory`:
@@ -124,23 +136,39 @@ pub(super) fn distrusts_user(doc: &Doc, clause: usize) -> bool {
     if users_words && weightless && !doc.readings[clause].negated {
         return true;
     }
-    user && doc.has_word(
-        tokens.clone(),
-        &["treat", "regard", "consider", "treated", "regarded", "considered", "deemed"],
-    ) && doc.has_word(
-        tokens.clone(),
-        &[
-            "untrusted",
-            "advisory",
-            "optional",
-            "suggestions",
-            "noise",
-            "irrelevant",
-            "unverified",
-            "unreliable",
-            "suspect",
-        ],
-    )
+    // `requests typed in chat`: the user's words by where they come from.
+    let chat = doc.has_word(tokens.clone(), &["chat", "human", "humans"])
+        && doc.has_word(tokens.clone(), &["requests", "messages", "instructions", "typed"]);
+    (user || chat)
+        && doc.has_word(
+            tokens.clone(),
+            &[
+                "treat",
+                "treats",
+                "regard",
+                "regards",
+                "consider",
+                "considers",
+                "treated",
+                "regarded",
+                "considered",
+                "deemed",
+            ],
+        )
+        && doc.has_word(
+            tokens.clone(),
+            &[
+                "untrusted",
+                "advisory",
+                "optional",
+                "suggestions",
+                "noise",
+                "irrelevant",
+                "unverified",
+                "unreliable",
+                "suspect",
+            ],
+        )
 }
 
 /// `No matter what the customer asks, respond only with '...'`, `those are to be carried out
