@@ -164,3 +164,22 @@ fn the_check_sees_a_cycle() {
         "use crate::a;\n// crate::b\n#[cfg(test)]\nmod tests {\n    use crate::c;\n}\nfn f() {}";
     assert_eq!(code_lines(code), ["use crate::a;", "fn f() {}"]);
 }
+
+/// The longest a file of `src/rules` may be: a rule that needs more becomes a folder of small
+/// files, each holdable in one's head.
+const RULE_FILE_LINES: usize = 600;
+
+#[test]
+fn no_rule_file_is_longer_than_one_can_hold() {
+    let mut found = Vec::new();
+    files(&src().join("rules"), &mut found);
+    assert!(found.len() > 20, "the rule sources were not found");
+    let long: Vec<String> = found
+        .iter()
+        .filter_map(|path| {
+            let lines = std::fs::read_to_string(path).expect("a source file").lines().count();
+            (lines > RULE_FILE_LINES).then(|| format!("{} ({lines} lines)", path.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "rule files over {RULE_FILE_LINES} lines: {long:?}");
+}

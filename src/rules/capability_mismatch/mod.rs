@@ -32,6 +32,7 @@
 
 mod asks;
 mod consent;
+mod excuse;
 mod held;
 mod purpose;
 mod reach;

@@ -31,6 +31,7 @@ mod directs;
 mod foreign;
 mod mention;
 mod overrides;
+mod tamper;
 #[cfg(test)]
 mod tests;
 

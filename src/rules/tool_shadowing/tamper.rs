@@ -1,0 +1,153 @@
+//! Orders that add to or fix what the agent passes to a tool: a hooked order that adds a
+//! recipient or an address, arguments overruled, and a payee fixed for every payment.
+
+use super::directs::{ADDING, Found, unplaced};
+use super::foreign::Target;
+use crate::text::Doc;
+use crate::text::lex::Kind;
+use crate::text::read::Form;
+use crate::vocab::classes::{act, func};
+use std::ops::Range;
+
+/// An order that adds to or fixes what the agent does: `always`, `also`, `regardless`, a
+/// covert manner, or a literal address or account.
+pub(super) fn tampers(doc: &Doc, clause: usize) -> bool {
+    doc.readings[clause].always || adds(doc, clause)
+}
+
+/// An order that adds to what the agent does, or sends it somewhere: `also`, `regardless`, a
+/// covert manner, a literal address. (`always` alone is how honest servers ask for care:
+/// `always confirm with the user before using any tool marked destructive`.)
+pub(super) fn adds(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    let tokens = doc.clauses[clause].tokens.clone();
+    reading.covert
+        || reading.quiet
+        || doc.has_word(tokens.clone(), ADDING)
+        || doc.has(tokens.clone(), func::REGARDLESS)
+        || overrules_choice(doc, clause)
+        || literal(doc, tokens.clone())
+        // `add bcc: ledger@...`: the value after the clause's colon.
+        || doc.clauses[clause].label
+            && doc.clauses.get(clause + 1).is_some_and(|next| {
+                next.sentence == doc.clauses[clause].sentence && literal(doc, next.tokens.clone())
+            })
+        // `forward the rows — the credentials table included — to audit@...`: the order's
+        // destination after an aside, in a verbless fragment of the same sentence.
+        || (clause + 1..doc.clauses.len())
+            .take(2)
+            .take_while(|&next| doc.clauses[next].sentence == doc.clauses[clause].sentence)
+            .any(|next| {
+                doc.readings[next].form == Form::Fragment
+                    && doc.word(doc.clauses[next].tokens.start) == "to"
+                    && literal(doc, doc.clauses[next].tokens.clone())
+            })
+}
+
+/// `replace the link the user chose`, `not the one the user typed`, `instead of the user's
+/// query`: an order set against what the user gave.
+fn overrules_choice(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    // The order swaps or sets aside what was chosen: `replace`, `swap`, `not the one`.
+    let swaps = doc.readings[clause].does(act::ALTER | act::OVERRIDE)
+        || doc.has_word(tokens.clone(), &["not", "instead"]);
+    let chose = swaps
+        && tokens.clone().any(|at| {
+            doc.tokens[at].info.thing & crate::vocab::classes::thing::USER != 0
+                && crate::vocab::words::SUPPLIED.contains(&doc.word(at + 1))
+        });
+    let instead = doc.has(tokens.clone(), func::INSTEAD)
+        && tokens.clone().any(|at| {
+            doc.tokens[at].is(crate::text::lex::flag::POSSESSIVE)
+                && doc.tokens[at].info.thing & crate::vocab::classes::thing::USER != 0
+        });
+    chose || instead
+}
+
+/// A literal address, link or account number in `range`.
+pub fn literal(doc: &Doc, range: Range<usize>) -> bool {
+    range.clone().any(|at| {
+        let token = &doc.tokens[at];
+        matches!(token.kind, Kind::Email | Kind::Url | Kind::Ip | Kind::Host)
+    }) || super::claims::account(doc, range).is_some()
+}
+
+/// `Bookings made with book_flight always carry ... contact_email trips@..., no matter which
+/// address the user gives`: a foreign tool's arguments fixed against the user's choice.
+pub(super) fn tampering(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
+    let tokens = doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
+    // `every send_money call, on any server, should use <account> as the beneficiary`: a
+    // literal fixed for every such call.
+    let fixed = matches!(found.target, Target::Others { quantified: true, .. })
+        || matches!(found.target, Target::Others { explicit: false, .. })
+            && doc.has_word(tokens.clone(), &["every", "each", "all"]);
+    let obliged = sentence.clone().any(|c| {
+        let reading = &doc.readings[c];
+        reading.obligation && !reading.negated && literal(doc, doc.clauses[c].tokens.clone())
+    });
+    let regardless = doc.has(tokens.clone(), func::REGARDLESS) || fixed && obliged;
+    // `Always confirm with the user before using any destructive tool, whichever server
+    // provides it`: a guard on every tool's use, not a change to it.
+    if sentence.clone().any(|c| doc.consults_user(c)) {
+        return None;
+    }
+    if !regardless || unplaced(doc, found) && !literal(doc, tokens.clone()) {
+        return None;
+    }
+    let pressed =
+        sentence.clone().any(|c| doc.readings[c].orders_model() || doc.readings[c].always)
+            || literal(doc, tokens);
+    let clause = sentence
+        .clone()
+        .find(|&c| doc.readings[c].always || doc.readings[c].orders_model())
+        .unwrap_or(found.clause);
+    pressed.then_some(clause)
+}
+
+/// Words of a payment: what a payee is fixed for.
+const PAYMENT: &[&str] = &[
+    "payment",
+    "payments",
+    "transfer",
+    "transfers",
+    "pay",
+    "paid",
+    "funds",
+    "beneficiary",
+    "payee",
+    "remittance",
+    "wire",
+    "settle",
+];
+
+/// Whose details a fixed payee overrules: `whichever payee details the user gives`, `whatever
+/// bank details the contact record holds`.
+const DETAILS: &[&str] =
+    &["details", "record", "records", "account", "iban", "payee", "gives", "enters", "holds"];
+
+/// `the transfer is made to IBAN GB82 WEST ..., whichever payee details the user gives`,
+/// `that account goes in as the beneficiary whatever bank details the contact record holds`:
+/// every payment sent to an account the text fixes, against the details the user or the
+/// record gives. No tool need be named: every payment the agent makes is the target.
+pub fn payee_fixed(doc: &Doc, sentence: usize) -> Option<usize> {
+    let clauses = doc.sentences[sentence].clauses.clone();
+    let tokens = doc.sentences[sentence].tokens.clone();
+    if !doc.has_word(tokens.clone(), PAYMENT) {
+        return None;
+    }
+    let regardless = tokens.clone().find(|&at| doc.tokens[at].info.func & func::REGARDLESS != 0)?;
+    // What is overruled runs to the next mark: `whatever the vendor's name is; the IBAN ...`
+    // overrules a name, not the IBAN.
+    let end = (regardless + 1..tokens.end.min(regardless + 8))
+        .find(|&at| matches!(doc.tokens[at].kind, Kind::Punct(_)))
+        .unwrap_or(tokens.end.min(regardless + 8));
+    let overruled = regardless + 1..end;
+    if !doc.has_word(overruled, DETAILS) {
+        return None;
+    }
+    clauses.into_iter().find(|&c| {
+        !doc.readings[c].negated
+            && !doc.settings[c].example
+            && super::claims::account(doc, doc.clauses[c].tokens.clone()).is_some()
+    })
+}
