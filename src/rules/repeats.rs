@@ -24,13 +24,15 @@ const LONGEST: usize = 512;
 const HELD: usize = 4096;
 
 /// What is known of each short text met so far, keyed by its bytes, within the bounds above.
+/// The keys are server text, so the hasher is seeded at random for each process; the bound on
+/// what a table holds bounds what colliding keys could cost besides.
 pub struct Table<'v, V> {
-    held: RefCell<HashMap<&'v str, V>>,
+    held: RefCell<HashMap<&'v str, V, foldhash::quality::RandomState>>,
 }
 
 impl<V> Default for Table<'_, V> {
     fn default() -> Self {
-        Table { held: RefCell::new(HashMap::new()) }
+        Table { held: RefCell::new(HashMap::default()) }
     }
 }
 

@@ -176,32 +176,35 @@ fn targets(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Vec<Found> 
         .filter(|found| !doc.quoted_apart(found.clause, found.at))
         .collect();
     if found.is_empty() && sentence > 0 {
-        let previous = doc.sentences[sentence - 1].clauses.clone();
-        let general = previous.into_iter().any(|clause| {
-            let tokens = doc.clauses[clause].tokens.clone();
-            foreign::find(doc, tokens, scope).any(|(_, target)| target.general())
-        });
-        if general {
-            for clause in doc.sentences[sentence].clauses.clone() {
-                let tokens = doc.clauses[clause].tokens.clone();
-                // `do not pick for them`: a pronoun after `for` is whom it is done for; after
-                // the user in its sentence (`if the user wants it, give them the patch`), it
-                // is the user.
-                let sentence_start = doc.sentences[sentence].tokens.start;
-                if let Some(at) = tokens.clone().find(|&at| {
+        // `they`, `them` standing for the other tools the sentence before named: each clause's
+        // pronoun, found first, since without one the sentence before is never read.
+        // `do not pick for them`: a pronoun after `for` is whom it is done for; after the user
+        // in its sentence (`if the user wants it, give them the patch`), it is the user.
+        let sentence_start = doc.sentences[sentence].tokens.start;
+        let pronouns: Vec<(usize, usize)> = (doc.sentences[sentence].clauses.clone())
+            .filter_map(|clause| {
+                let at = doc.clauses[clause].tokens.clone().find(|&at| {
                     matches!(doc.word(at), "they" | "them" | "their" | "theirs")
                         && (at == 0 || doc.word(at - 1) != "for")
                         && !(sentence_start..at).any(|b| {
                             doc.tokens[b].info.thing & crate::vocab::classes::thing::USER != 0
                         })
-                }) {
-                    found.push(Found {
-                        at,
-                        clause,
-                        target: Target::Others { quantified: false, explicit: true },
-                    });
-                }
-            }
+                })?;
+                Some((clause, at))
+            })
+            .collect();
+        let general = || {
+            doc.sentences[sentence - 1].clauses.clone().any(|clause| {
+                let tokens = doc.clauses[clause].tokens.clone();
+                foreign::find(doc, tokens, scope).any(|(_, target)| target.general())
+            })
+        };
+        if !pronouns.is_empty() && general() {
+            found.extend(pronouns.into_iter().map(|(clause, at)| Found {
+                at,
+                clause,
+                target: Target::Others { quantified: false, explicit: true },
+            }));
         }
     }
     found

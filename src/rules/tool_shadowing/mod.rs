@@ -68,6 +68,21 @@ static CUES: LazyLock<AhoCorasick> = LazyLock::new(|| {
 /// word is its bytes of the text lowercased, so a token of a cue word is a match of it; the
 /// lexicon lists ASCII surfaces only, so a non-ASCII text is always read. Answering `true`
 /// too often costs a reading, never a finding.
+/// Whether a word of a name spelt out could start what [`directs::sentence`] needs, a foreign
+/// target: a tool noun or a word like it, `other`, or `server`. A name's words are lowercase
+/// and apart, so no tool name (`send_email`) can be among them; a name with none of these
+/// spells no order about other tools, and its reading is never built.
+fn may_name_a_target(word: &str) -> bool {
+    let info = crate::vocab::word(word);
+    info.thing & thing::TOOL != 0
+        || info.func & crate::vocab::classes::func::OTHER != 0
+        || word.starts_with("server")
+        || matches!(
+            word,
+            "providers" | "provider" | "browser" | "extensions" | "apps" | "services" | "service"
+        )
+}
+
 fn may_reach(raw: &str) -> bool {
     if !raw.is_ascii() {
         return true;
@@ -104,7 +119,7 @@ impl TextRule for ToolShadowing {
             && scope.is_some_and(|scope| scope.kind() != crate::model::Kind::Server)
         {
             let words = name_words(text.as_str());
-            if words.len() >= 4 {
+            if words.len() >= 4 && words.iter().any(|word| may_name_a_target(word)) {
                 let spelt = words.join(" ");
                 let doc = Doc::new(&spelt);
                 let found =
