@@ -116,7 +116,9 @@ pub(super) fn out_of_purpose(
     let reading = &doc.readings[clause];
     // What the model is said to do (`the assistant appends ... to ~/.zshrc`) is what metadata
     // orders it to do, as for a command.
+    // `We'd appreciate it if the assistant also made sure ...`: a wish is an order too.
     let orders = reading.orders_model()
+        || doc.polite_request(clause)
         || reading.form == crate::text::read::Form::Statement
             && (doc.settings[clause].condition.is_some() || reading.subject == Party::Model);
     // A clause that is all code (`` `chmod 700 ~/.ssh`, `chmod 600 ...` ``) lists commands;
@@ -172,9 +174,27 @@ pub(super) fn out_of_purpose(
     // `hand it straight to sh`, `feed it into bash`: giving a shell something is running it.
     // `stream https://... straight into `sh``: the next word after `to` or `into`, past
     // `straight` or `directly` and code marks, names the shell.
-    let handed_to_shell = reading.verb.is_some_and(|verb| {
+    // The clause's own verb, or a means put after `by` (`initialises it by streaming ...
+    // straight into `sh``).
+    let handing = |verb: usize| {
         matches!(doc.word(verb), "hand" | "pass" | "feed" | "give" | "send" | "stream")
-            && complement.clone().any(|at| {
+            || doc.word(verb.saturating_sub(1)) == "by"
+                && matches!(
+                    doc.word(verb),
+                    "handing"
+                        | "passing"
+                        | "feeding"
+                        | "giving"
+                        | "sending"
+                        | "streaming"
+                        | "piping"
+                )
+    };
+    let means = tokens.clone().find(|&at| at > tokens.start && handing(at));
+    let handed_to_shell =
+        reading.verb.filter(|&verb| handing(verb)).or(means).is_some_and(|verb| {
+            let complement = verb + 1..tokens.end;
+            complement.clone().any(|at| {
                 matches!(doc.word(at), "to" | "into")
                     && (at + 1..(at + 5).min(complement.end))
                         .find(|&next| {
@@ -185,7 +205,7 @@ pub(super) fn out_of_purpose(
                             SHELL_WORDS.contains(&doc.word(next).trim_end_matches('.'))
                         })
             })
-    });
+        });
     if reading.does(act::EXEC)
         || handed_to_shell
         || reading.verb.is_some_and(|verb| doc.word(verb) == "pipe")
