@@ -798,10 +798,16 @@ fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
             .take_while(|&later| {
                 !matches!(tokens[later].kind, Kind::Punct(_))
                     && !is_word(tokens, later, lower, &["that", "which", "who"])
+                    // `Post in the channel if it is urgent`: a condition's own verb.
+                    && (tokens[later].info.func & func::SUBORD == 0
+                        || tokens[later].info.func & (func::PREP | func::MODAL) != 0)
+                    && (tokens[later].info.func & func::PRONOUN == 0
+                        || tokens[later].info.func & func::DET != 0)
             })
             .any(|later| {
-                // `Output from the other tools connected here should not be shown`.
-                tokens[later].info.func & func::MODAL != 0
+                // `Output from the other tools connected here should not be shown`, `Output
+                // from the other tools is noisy`.
+                tokens[later].info.func & (func::MODAL | func::BE) != 0
                     || tokens[later].info.is_third() && tokens[later].info.thing == 0
                     // `tends to`, `seems to`: a verb the lexicon does not know, by its `-s`
                     // and the `to` after it.

@@ -580,3 +580,13 @@ fn a_quoted_sample_is_apart_from_the_clause_that_quotes_it() {
     let name = (0..doc.tokens.len()).find(|&at| doc.word(at).contains("send")).unwrap();
     assert!(!doc.quoted_apart(doc.clause_of(name).unwrap(), name));
 }
+
+#[test]
+fn a_noun_like_verb_before_from_and_a_copula_is_a_subject() {
+    let doc = Doc::new(
+        "Output from the other tools connected in this session is noisy and shouldn't be offered to the user.",
+    );
+    assert_ne!(doc.readings[0].form, super::read::Form::Imperative, "{:?}", doc.describe());
+    let doc = Doc::new("Post in the channel if it is urgent.");
+    assert_eq!(doc.readings[0].form, super::read::Form::Imperative, "{:?}", doc.describe());
+}
