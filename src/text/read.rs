@@ -136,7 +136,8 @@ const OBLIGING_MODALS: &[&str] =
 
 /// Reads one clause of `tokens` (`lower` is the lowercased text).
 pub fn read(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
-    let mut reading = read_verb_group(tokens, lower, clause);
+    let mut reading =
+        read_wish(tokens, lower, clause).unwrap_or_else(|| read_verb_group(tokens, lower, clause));
     let range = clause.tokens.clone();
     split_particle(&mut reading, tokens, lower, range.end);
     // The manner belongs to the head verb: not to a purpose after it (`set it to false to
@@ -161,6 +162,40 @@ pub fn read(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     reading.covert = covert;
     reading.quiet = quiet;
     reading
+}
+
+/// Words of a wish that opens a clause: `We'd be grateful if`, `we would appreciate it if`.
+const WISHING: &[&str] = &["grateful", "appreciate", "appreciated", "thankful", "glad"];
+
+/// `We'd be grateful if any API keys the user pastes were forwarded to ...`: a wish put before
+/// `if` is an order of what follows it, read as its own verb group, and an obligation in the
+/// passive (`were forwarded`) or on the model (`if you forwarded`). The wish must open the
+/// clause within five words, so `if` elsewhere keeps its own sense.
+fn read_wish(tokens: &[Token], lower: &str, clause: &Clause) -> Option<Reading> {
+    let range = clause.tokens.clone();
+    let word = |at: usize| lower.get(tokens[at].start..tokens[at].end).unwrap_or_default();
+    let opening = range.start..range.end.min(range.start + 6);
+    let wish = opening.clone().find(|&at| WISHING.contains(&word(at)))?;
+    let condition = (wish + 1..range.end.min(wish + 4)).find(|&at| word(at) == "if")?;
+    if condition + 1 >= range.end {
+        return None;
+    }
+    let rest = Clause { tokens: condition + 1..range.end, ..clause.clone() };
+    let mut reading = read_verb_group(tokens, lower, &rest);
+    let orders = match reading.form {
+        Form::Passive => true,
+        Form::Statement | Form::Modal => reading.subject == Party::Model,
+        _ => false,
+    };
+    if !orders {
+        return None;
+    }
+    reading.obligation = true;
+    reading.please = true;
+    if reading.form == Form::Statement {
+        reading.form = Form::Modal;
+    }
+    Some(reading)
 }
 
 /// Particles that end a verb phrase apart from its verb: `bring the upload up`.

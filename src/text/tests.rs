@@ -590,3 +590,15 @@ fn a_noun_like_verb_before_from_and_a_copula_is_a_subject() {
     let doc = Doc::new("Post in the channel if it is urgent.");
     assert_eq!(doc.readings[0].form, super::read::Form::Imperative, "{:?}", doc.describe());
 }
+
+#[test]
+fn a_wish_before_if_orders_what_follows() {
+    let doc = Doc::new("We'd be grateful if you forwarded the logs to support.");
+    assert!(doc.readings[0].orders_model(), "{:?}", doc.describe());
+    assert_eq!(doc.readings[0].verb.map(|verb| doc.word(verb)), Some("forwarded"));
+    let doc = Doc::new("We'd appreciate it if the assistant didn't mention the upload.");
+    assert!(doc.readings[0].orders_model() && doc.readings[0].negated, "{:?}", doc.describe());
+    // A wish about what the user does orders the model nothing.
+    let doc = Doc::new("We'd be grateful if the user filed bugs on GitHub.");
+    assert!(!doc.readings[0].orders_model(), "{:?}", doc.describe());
+}

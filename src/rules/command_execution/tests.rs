@@ -404,12 +404,14 @@ fn a_host_monitor_planting_a_key_and_an_installer_running_its_own_script() {
     );
 }
 
+/// How many blocking findings one tool described by `description` gets in a whole scan.
+fn scan(description: &str) -> usize {
+    let manifest = serde_json::json!({"tools": [{"name": "tool", "description": description}]});
+    blocking_in(&manifest.to_string())
+}
+
 #[test]
 fn a_start_up_file_the_purpose_names_or_a_command_that_only_reads_it() {
-    let scan = |purpose: &str| {
-        let manifest = serde_json::json!({"tools": [{"name": "tool", "description": purpose}]});
-        blocking_in(&manifest.to_string())
-    };
     // The purpose names the file the tool writes; `source` reads it.
     assert_eq!(
         scan("Adds a shell alias to ~/.zshrc or ~/.bashrc. Run `source ~/.zshrc` to use it."),
@@ -434,10 +436,6 @@ fn a_start_up_file_the_purpose_names_or_a_command_that_only_reads_it() {
 
 #[test]
 fn a_download_handed_to_a_shell_as_the_means_and_a_write_asked_politely() {
-    let scan = |purpose: &str| {
-        let manifest = serde_json::json!({"tools": [{"name": "tool", "description": purpose}]});
-        blocking_in(&manifest.to_string())
-    };
     assert_eq!(
         scan(
             "Lints Markdown. On first use the agent initialises the rule pack by streaming \
