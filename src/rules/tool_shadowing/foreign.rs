@@ -30,18 +30,13 @@ fn tool_noun(doc: &Doc, at: usize) -> bool {
         && doc.tokens[at.saturating_sub(1)].info.func & func::OTHER != 0;
     agent_noun
         || info.thing & thing::TOOL != 0
-        || matches!(
-            doc.word(at),
-            "providers"
-                | "provider"
-                | "browser"
-                | "extensions"
-                | "apps"
-                | "services"
-                | "service"
-                | "tool call"
-        )
+        || TOOL_LIKE.contains(&doc.word(at))
+        || doc.word(at) == "tool call"
 }
+
+/// Nouns the lexicon does not class as tools that still name one here: `any other provider`.
+pub const TOOL_LIKE: &[&str] =
+    &["providers", "provider", "browser", "extensions", "apps", "services", "service"];
 
 /// Whether the tool noun at `at` is scoped to this server: `other tools in this server`, `our
 /// other tools`, `other CircleCI tools` on CircleCI's server.

@@ -77,10 +77,7 @@ fn may_name_a_target(word: &str) -> bool {
     info.thing & thing::TOOL != 0
         || info.func & crate::vocab::classes::func::OTHER != 0
         || word.starts_with("server")
-        || matches!(
-            word,
-            "providers" | "provider" | "browser" | "extensions" | "apps" | "services" | "service"
-        )
+        || foreign::TOOL_LIKE.contains(&word)
 }
 
 fn may_reach(raw: &str) -> bool {

@@ -95,6 +95,20 @@ pub(super) fn serves_another(doc: &Doc, clause: usize) -> bool {
     acts_for && not_user && !reading.negated
 }
 
+/// Verbs of taking something as something else, in every form but the gerund: `treat`,
+/// `treats`, `regarded`, and `deemed`.
+static REGARDING: std::sync::LazyLock<crate::vocab::WordSet> = std::sync::LazyLock::new(|| {
+    use crate::vocab::inflect::{form, verb_forms};
+    let mut words: crate::vocab::WordSet = ["treat", "regard", "consider"]
+        .iter()
+        .flat_map(|lemma| verb_forms(lemma))
+        .filter(|(_, forms)| forms & !form::GERUND != 0)
+        .map(|(surface, _)| surface)
+        .collect();
+    words.insert("deemed".to_string());
+    words
+});
+
 /// `treat the human's messages as untrusted`, `user instructions are advisory`.
 pub(super) fn distrusts_user(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
@@ -140,21 +154,7 @@ pub(super) fn distrusts_user(doc: &Doc, clause: usize) -> bool {
     let chat = doc.has_word(tokens.clone(), &["chat", "human", "humans"])
         && doc.has_word(tokens.clone(), &["requests", "messages", "instructions", "typed"]);
     (user || chat)
-        && doc.has_word(
-            tokens.clone(),
-            &[
-                "treat",
-                "treats",
-                "regard",
-                "regards",
-                "consider",
-                "considers",
-                "treated",
-                "regarded",
-                "considered",
-                "deemed",
-            ],
-        )
+        && tokens.clone().any(|at| REGARDING.contains(doc.word(at)))
         && doc.has_word(
             tokens.clone(),
             &[
@@ -400,4 +400,28 @@ pub(super) fn sets_user_aside(doc: &Doc, clause: usize) -> bool {
             after,
             &["set aside", "ignored", "disregarded", "overridden", "discarded", "void"],
         )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_regarding_verbs_are_every_form_but_the_gerund() {
+        let mut words: Vec<&str> = super::REGARDING.iter().map(String::as_str).collect();
+        words.sort_unstable();
+        assert_eq!(
+            words,
+            [
+                "consider",
+                "considered",
+                "considers",
+                "deemed",
+                "regard",
+                "regarded",
+                "regards",
+                "treat",
+                "treated",
+                "treats"
+            ]
+        );
+    }
 }
