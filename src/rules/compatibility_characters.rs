@@ -7,7 +7,7 @@
 
 use crate::model::Severity;
 use crate::rules::Text;
-use crate::rules::decode::{decoded_hit, fired_on, message, owned};
+use crate::rules::decode::{decoded_hit, fired_on, owned};
 use crate::rules::{Hit, RuleMeta, TextRule, content_hits};
 use std::iter::once;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
@@ -78,6 +78,9 @@ fn disguise_in_sentence(text: &Text<'_>, at: usize) -> Option<std::ops::Range<us
     Some(start..end)
 }
 
+/// How every message of the rule opens.
+const LEAD: &str = "compatibility characters normalize to";
+
 impl TextRule for CompatibilityCharacters {
     fn meta(&self) -> &'static RuleMeta {
         &META
@@ -113,15 +116,14 @@ impl TextRule for CompatibilityCharacters {
                     let shown: String =
                         raw[run.clone()].chars().flat_map(|c| once(c).nfkc()).collect();
                     let said = format!("in a sentence that holds {}", hit.message);
-                    let message = message("compatibility characters normalize to", &shown, &said);
-                    hits.push(decoded_hit(run.start, run.end, message, meta, &hit));
+                    let words = (LEAD, shown.as_str(), said.as_str());
+                    hits.push(decoded_hit((run.start, run.end), words, meta, &hit));
                     disguised.push(run);
                 }
                 continue;
             }
             let shown = &normalized.text[hit.start..hit.end];
-            let message = message("compatibility characters normalize to", shown, &hit.message);
-            hits.push(decoded_hit(start, end, message, meta, &hit));
+            hits.push(decoded_hit((start, end), (LEAD, shown, &hit.message), meta, &hit));
         }
     }
 }

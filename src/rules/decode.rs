@@ -61,10 +61,23 @@ pub fn message(lead: &str, decoded: &str, inner: &str) -> String {
 }
 
 /// The hit a decoding rule reports at `start..end` for `inner`, what the content rule `rule`
-/// found in the decoded text. A match that rule itself discounted (an order the text quotes or
-/// describes) stays discounted: decoding it changes where it was hidden, not what it says.
-pub fn decoded_hit(start: usize, end: usize, message: String, rule: &RuleMeta, inner: &Hit) -> Hit {
-    let hit = Hit::new(start, end, message);
+/// found in the decoded text `shown`; `lead` and `said` open and close its message (see
+/// [`message`]). A match that rule itself discounted (an order the text quotes or describes)
+/// stays discounted: decoding it changes where it was hidden, not what it says.
+///
+/// A secret found in the decoded text is never quoted, and the encoded span is masked as the
+/// secret itself would be: decoding it back is one step for anyone who reads the report.
+pub fn decoded_hit(
+    (start, end): (usize, usize),
+    (lead, shown, said): (&str, &str, &str),
+    rule: &RuleMeta,
+    inner: &Hit,
+) -> Hit {
+    let hit = if inner.redact.is_some() {
+        Hit::new(start, end, format!("{lead} {said}")).redacted(0)
+    } else {
+        Hit::new(start, end, message(lead, shown, said))
+    };
     match inner.severity {
         Some(severity) if severity < rule.severity => hit.with_severity(severity),
         _ => hit,
@@ -98,8 +111,8 @@ pub fn report_tokens(
                 continue;
             }
             reported.push(id);
-            let message = message(lead, &decoded[hit.start..hit.end], &hit.message);
-            let hit = decoded_hit(start, end, message, meta, &hit);
+            let shown = &decoded[hit.start..hit.end];
+            let hit = decoded_hit((start, end), (lead, shown, &hit.message), meta, &hit);
             hits.push(if run {
                 Hit { severity: None, ..hit }
             } else if example {

@@ -162,7 +162,8 @@ pub static REGISTRY: &[Rule] = &[
 ];
 
 /// The rules whose findings the decoding rules (compatibility, base64, hex) look for in the
-/// text they decode: what an instruction says, as opposed to how it is dressed.
+/// text they decode: what an instruction says, as opposed to how it is dressed, and a secret
+/// (a `Basic` header's base64 that decodes to `x-access-token:ghp_...`).
 pub static CONTENT_RULES: &[&'static dyn TextRule] = &[
     &hidden_instructions::HiddenInstructions,
     &concealment::Concealment,
@@ -172,6 +173,7 @@ pub static CONTENT_RULES: &[&'static dyn TextRule] = &[
     &model_directive::ModelDirective,
     &command_execution::CommandExecution,
     &tool_shadowing::ToolShadowing,
+    &embedded_secret::EmbeddedSecret,
 ];
 
 pub fn text_rules() -> impl Iterator<Item = &'static dyn TextRule> {

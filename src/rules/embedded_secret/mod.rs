@@ -17,7 +17,7 @@ mod jwt;
 mod labelled;
 mod pem;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 mod tokens;
 mod urls;
 mod webhooks;

@@ -8,7 +8,7 @@ use crate::rules::testing::hits;
 mod keys {
     include!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/common/keys.rs"));
 }
-pub use keys::{ALNUM, BASE64, BASE64URL, UPPER_DIGITS, random};
+pub use keys::{ALNUM, BASE64, BASE64URL, UPPER_DIGITS, base64, random};
 
 pub const HEX: &str = "0123456789abcdef";
 pub const DIGITS: &str = "0123456789";
