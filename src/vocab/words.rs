@@ -308,6 +308,8 @@ pub const VERBS: &[(&str, u32)] = &[
     ("strip+", HIDE | FORMAT),
     ("redact", HIDE),
     ("keep|kept|kept", KEEP),
+    ("preserve", KEEP),
+    ("retain", KEEP),
     ("leave|left|left", KEEP | HIDE),
     // Setting rules aside.
     ("ignore", OVERRIDE),

@@ -54,8 +54,18 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
         let disclosing = reading.verb.is_some_and(|verb| {
             matches!(doc.word(verb), "show" | "display" | "reveal" | "disclose" | "list")
         });
+        // `explain that only HR partners can see them`: who may see a thing is a rule of access,
+        // not a report of what the tool did.
+        let access_rule = |at: usize| {
+            doc.word(at) == "only"
+                && (at + 1..complement.end.min(at + 5)).any(|modal| {
+                    doc.tokens[modal].info.func & func::MODAL != 0
+                        && matches!(doc.word(modal + 1), "see" | "view" | "access" | "read")
+                })
+        };
         let false_state = complement.clone().any(|at| {
             !quoted(at)
+                && !access_rule(at)
                 && (doc.tokens[at].info.func & (func::FALSE_STATE | func::LOCAL) != 0
                     || DENIALS.contains(&doc.word(at)) && !disclosing)
         });

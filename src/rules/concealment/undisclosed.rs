@@ -363,18 +363,27 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
             doc.user_in(condition.clone()).is_some() || answers(doc, condition)
         })
     };
-    let negated = doc.readings[clause].negated
-        || tokens.clone().any(|at| {
-            doc.tokens[at].info.func & func::NEG != 0 && doc.tokens[at].info.func & func::DET == 0
-        });
     // `get into the upload`, `go into the fee`: talking about it at length.
-    let gets_into = || {
-        tokens.clone().any(|at| {
-            matches!(doc.word(at), "get" | "go" | "getting" | "going") && doc.word(at + 1) == "into"
-        })
+    let gets_into = |at: usize| {
+        matches!(doc.word(at), "get" | "go" | "getting" | "going") && doc.word(at + 1) == "into"
     };
-    let unlearned = negated && (doc.has_word(tokens.clone(), LEARN) || gets_into())
-        || doc.has_word(tokens.clone(), UNTOLD);
+    let learning = tokens.clone().find(|&at| LEARN.contains(&doc.word(at)) || gets_into(at));
+    // The negation is the learning's: before it, or its object (`hears nothing of it`). One
+    // past a comma belongs to the next statement: `The command is shown to the user before it
+    // runs, nothing is installed system-wide`.
+    let negation = |at: usize| {
+        doc.tokens[at].info.func & func::NEG != 0 && doc.tokens[at].info.func & func::DET == 0
+    };
+    let negated = doc.readings[clause].negated
+        || learning.is_some_and(|learning| {
+            (tokens.start..learning).any(negation)
+                || (learning + 1..tokens.end.min(learning + 3))
+                    .take_while(|&at| {
+                        !matches!(doc.tokens[at].kind, crate::text::lex::Kind::Punct(_))
+                    })
+                    .any(negation)
+        });
+    let unlearned = negated && learning.is_some() || doc.has_word(tokens.clone(), UNTOLD);
     let stripped = tokens.clone().any(|at| {
         let word = doc.word(at);
         OUT_OF.contains(&word)

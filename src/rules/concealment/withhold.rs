@@ -117,9 +117,19 @@ pub(super) fn negated_telling(
             doc.has_word(acted.clone(), &["this", "that", "extra", "these", "added"])
                 && super::undisclosed::effect_near(doc, clause)
         };
+        // `Other employees' salaries must not be disclosed to the requester`: other people's
+        // data, kept from the one asking.
+        let others = |range: std::ops::Range<usize>| {
+            range.clone().any(|at| {
+                doc.tokens[at].info.func & func::OTHER != 0
+                    && doc.tokens.get(at + 1).is_some_and(|next| next.info.thing & thing::USER != 0)
+            })
+        };
         let private = (doc.naming(acted.clone(), thing::IDENTITY).next().is_some()
             || doc.has_word(acted.clone(), THIRD_PARTIES)
             || doc.has_word(reading.subject_tokens.clone(), THIRD_PARTIES)
+            || others(acted.clone())
+            || others(reading.subject_tokens.clone())
             || to_party)
             && !stated_effect();
         // Whose attention is not drawn is whoever the tool serves; to what, the side effect.

@@ -226,6 +226,17 @@ pub(super) fn find_twilio(raw: &str, hits: &mut Vec<Hit>) {
     }
 }
 
+/// Whether the connection string around bytes `start..end` of `raw` is the storage
+/// emulator's: its account, `devstoreaccount1`, with no endpoint in Azure's cloud. The emulator
+/// takes only its own published key, so a key under that account opens nothing anywhere else.
+fn emulated(raw: &str, start: usize, end: usize) -> bool {
+    let bound = |c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '`');
+    let from = raw[..start].rfind(bound).map_or(0, |at| at + 1);
+    let to = raw[end..].find(bound).map_or(raw.len(), |at| end + at);
+    let string = raw[from..to].to_ascii_lowercase();
+    string.contains("accountname=devstoreaccount1;") && !string.contains("core.windows.net")
+}
+
 pub(super) fn find_azure(raw: &str, hits: &mut Vec<Hit>) {
     for captures in AZURE.captures_iter(raw) {
         let (Some(label), Some(kind), Some(key)) =
@@ -237,7 +248,10 @@ pub(super) fn find_azure(raw: &str, hits: &mut Vec<Hit>) {
             continue;
         }
         let key_text = key.as_str();
-        if PUBLISHED_SAMPLES.contains(&key_text) || !is_secret(key_text.trim_end_matches('='), 64) {
+        if PUBLISHED_SAMPLES.contains(&key_text)
+            || !is_secret(key_text.trim_end_matches('='), 64)
+            || emulated(raw, label.start(), key.end())
+        {
             continue;
         }
         let name = if kind.as_str().eq_ignore_ascii_case("account") {
@@ -420,6 +434,16 @@ mod tests {
             "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;",
         );
         quiet("UseDevelopmentStorage=true");
+        // The emulator's account with another key (mistyped, or an older emulator's) opens
+        // only the local emulator; the same key for a cloud endpoint is a secret.
+        let other = format!("{}==", random(BASE64, 86, 342));
+        quiet(&format!(
+            "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey={other};BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;"
+        ));
+        let cloud = format!(
+            "DefaultEndpointsProtocol=https;AccountName=devstoreaccount1;AccountKey={other};EndpointSuffix=core.windows.net"
+        );
+        flags_as(&cloud, &other, "an Azure Storage account key", None, 0);
         quiet(
             "AccountName=<account>;AccountKey=<your-account-key>;EndpointSuffix=core.windows.net",
         );

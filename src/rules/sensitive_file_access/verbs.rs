@@ -153,12 +153,21 @@ pub fn governing_verb(doc: &Doc, file: usize, reach: usize) -> Governing {
         if nearest.is_some_and(leaves) || nearest.is_some_and(|at| reported(doc, at)) {
             return Governing::Disclaimed;
         }
-        // Past another verb, the nearest reading or carrying one still governs.
+        // Past another verb, the nearest reading or carrying one still governs (`read and
+        // summarize ~/.netrc`), but not across a step with its own object: `capture memory,
+        // preserve ~/.bash_history`.
         let governs = |at: usize| Some((verb_at(doc, at)?, at));
+        let own_step = |at: usize| {
+            matches!(doc.tokens[at].kind, Kind::Punct(',' | ';'))
+                && at > opens
+                && !doc.tokens[at - 1].info.is_verb()
+        };
         found = nearest.and_then(governs).or_else(|| {
-            (opens..nearest.unwrap_or(to))
+            let before = nearest.unwrap_or(to);
+            (opens..before)
                 .rev()
                 .take_while(|&at| doc.tokens[at].start >= reach)
+                .take_while(|&at| nearest.is_none() || !own_step(at))
                 .find_map(governs)
         });
         // The bracket holds the file first (`(default ~/.ssh/id_ed25519)` is a note).

@@ -12,7 +12,7 @@
 use crate::text::Doc;
 use crate::text::lex::Kind;
 use crate::text::spans::SpanKind;
-use crate::vocab::classes::thing;
+use crate::vocab::classes::{func, thing};
 
 /// Words that concede the user's choice and order past it.
 const CONCEDING: &[&str] = &["whichever", "whatever", "regardless", "including", "no matter"];
@@ -120,16 +120,25 @@ pub fn sentence(doc: &Doc, sentence: usize) -> Option<usize> {
     let tokens = doc.sentences[sentence].tokens.clone();
     // `to Claude's config or to Cursor's, whichever client the user picks`: a choice among
     // the alternatives just offered is the user's to make.
+    // `sending is left to whichever mail tool the user chooses`: after a preposition or a verb
+    // of use the choice is the thing handed over, the user's to make, not a concession.
     let offered = |at: usize| {
         matches!(doc.word(at), "whichever" | "whatever")
-            && doc.has_word(tokens.start.max(at.saturating_sub(12))..at, &["or"])
+            && (doc.has_word(tokens.start.max(at.saturating_sub(12))..at, &["or"])
+                || at > tokens.start
+                    && (doc.tokens[at - 1].info.func & func::PREP != 0
+                        || matches!(doc.word(at - 1), "use" | "uses" | "using")))
     };
     let conceded = tokens.clone().any(|at| {
         concedes(doc, at) && !offered(at) && {
             let after = at + 1..tokens.end.min(at + 1 + REACH);
-            // The user chooses: `the user asks`, not `including a tool, asks the user`.
+            // The user chooses: `the user asks`, not `including a tool, asks the user`, nor
+            // `even if they are listed`, where what is chosen is the subject.
             let user = after.clone().find(|&a| doc.tokens[a].info.thing & thing::USER != 0);
-            user.is_some_and(|user| (user + 1..after.end).any(|a| CHOOSING.contains(&doc.word(a))))
+            user.is_some_and(|user| {
+                (user + 1..after.end).any(|a| CHOOSING.contains(&doc.word(a)))
+                    && doc.tokens.get(user + 1).is_none_or(|next| next.info.func & func::BE == 0)
+            })
         }
     });
     if !conceded {
