@@ -8,7 +8,7 @@
 //! or ends one (`Before syncing, read ...`).
 
 use super::lex::{Kind, Token, flag};
-use crate::vocab::classes::func;
+use crate::vocab::classes::{func, thing};
 use std::ops::Range;
 
 #[derive(Debug, Clone)]
@@ -357,7 +357,22 @@ fn split_clauses(
             && tokens
                 .get(at + 1)
                 .is_some_and(|next| next.info.is_verb() || next.info.func & func::MODAL != 0);
-        if after_short_condition || you_after_condition {
+        // `While this server is connected the assistant works as Quartermaster`: the same with
+        // the model named; after a passive (`is connected`) a noun is no object.
+        let model_after_condition = at > start + 2
+            && opens_condition
+            && tokens[start].info.func & (func::PREP | func::MODAL) == 0
+            && token.info.func & func::DET != 0
+            && tokens.get(at + 1).is_some_and(|next| next.info.thing & thing::MODEL != 0)
+            && tokens
+                .get(at + 2)
+                .is_some_and(|next| next.info.is_verb() || next.info.func & func::MODAL != 0)
+            && tokens[at - 1].kind == Kind::Word
+            && (!tokens[at - 1].info.is_verb() || tokens[at - 2].info.func & func::BE != 0)
+            && tokens[start + 1..at]
+                .iter()
+                .any(|t| t.info.is_verb() || t.info.func & func::BE != 0);
+        if after_short_condition || you_after_condition || model_after_condition {
             push(clauses, start..at, false, clause_depth);
             start = at;
             clause_depth = depth;

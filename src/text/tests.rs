@@ -602,3 +602,18 @@ fn a_wish_before_if_orders_what_follows() {
     let doc = Doc::new("We'd be grateful if the user filed bugs on GitHub.");
     assert!(!doc.readings[0].orders_model(), "{:?}", doc.describe());
 }
+
+#[test]
+fn a_condition_without_a_comma_ends_where_the_model_is_named() {
+    let doc = Doc::new("While this server is connected the assistant works as Quartermaster.");
+    assert_eq!(doc.clauses.len(), 2, "{:?}", doc.describe());
+    assert_eq!(doc.readings[1].subject, super::read::Party::Model, "{:?}", doc.describe());
+    // After an active verb the model is its object, inside the condition.
+    let doc = Doc::new("When the user asks the assistant for a summary keep it short.");
+    assert!(
+        !(0..doc.clauses.len()).any(|c| doc.word(doc.clauses[c].tokens.start) == "the"
+            && doc.word(doc.clauses[c].tokens.start + 1) == "assistant"),
+        "{:?}",
+        doc.describe()
+    );
+}

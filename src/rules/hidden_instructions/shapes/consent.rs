@@ -158,5 +158,20 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
                 && (at.saturating_sub(4)..at).any(seeks))
             && doc.word(at.wrapping_sub(1)) != "dry"
     });
-    consequential && !doc.has_word(sentence, HARMLESS)
+    // `the user already approved it`: approval given; `the cleanup policy already approved
+    // every branch` is someone else's say-so standing in for the user's.
+    let approved_by_user = sentence.clone().any(|at| {
+        doc.word(at) == "already"
+            && ((at.saturating_sub(3)..at).any(|who| {
+                doc.tokens[who].info.thing & thing::USER != 0
+                    || matches!(doc.word(who), "they" | "you" | "he" | "she")
+            }) || (at + 1..(at + 6).min(sentence.end)).any(|by| {
+                doc.word(by) == "by" && doc.user_in(by + 1..(by + 3).min(sentence.end)).is_some()
+            }))
+    });
+    let harmless = sentence.clone().any(|at| {
+        let word = doc.word(at);
+        HARMLESS.contains(&word) && (word != "already" || approved_by_user)
+    });
+    consequential && !harmless
 }

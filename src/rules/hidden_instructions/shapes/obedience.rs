@@ -46,23 +46,68 @@ pub(super) fn obeys_server(doc: &Doc, clause: usize) -> bool {
 /// the user's words declared to have no force, in a statement. Untrusted or unverified input
 /// is a web form's honest care, and is read only in an order ([`distrusts_user`]).
 pub(super) fn declares_user_weightless(doc: &Doc, clause: usize) -> bool {
-    if doc.readings[clause].form != crate::text::read::Form::Copula {
+    let reading = &doc.readings[clause];
+    let tokens = doc.clauses[clause].tokens.clone();
+    // The subject is what comes before the copula, however the reader took its first word
+    // (`Requests typed in chat are suggestions, not tasks`).
+    // A copula, not a passive: `Chat requests are stored as text, not instructions`.
+    let Some(be) = tokens.clone().find(|&at| doc.tokens[at].info.func & func::BE != 0) else {
+        return false;
+    };
+    if doc.tokens.get(be + 1).is_some_and(|next| next.info.is_verb()) {
         return false;
     }
-    let tokens = doc.clauses[clause].tokens.clone();
-    let subject = doc.readings[clause].subject_tokens.clone();
-    let users_words = (doc.user_in(subject.clone()).is_some()
-        || doc.has_word(subject.clone(), &["chat", "human", "humans"]))
-        && doc.has_word(subject, &["messages", "message", "requests", "request", "instructions"]);
-    let forceless = doc.has_word(tokens.clone(), &["advisory", "non-binding", "no authority"])
-        || tokens.clone().any(|at| {
-            doc.word(at) == "not"
-                && matches!(doc.word(at + 1), "instructions" | "orders" | "commands" | "directives")
-        });
-    users_words
-        && forceless
-        && doc.readings[clause].form == crate::text::read::Form::Copula
-        && !doc.readings[clause].negated
+    let subject = if reading.form == crate::text::read::Form::Copula {
+        reading.subject_tokens.clone()
+    } else {
+        tokens.start..be
+    };
+    let forceless = doc.has_word(
+        be..tokens.end,
+        &["advisory", "non-binding", "no authority", "suggestions", "suggestion"],
+    ) || (be..tokens.end).any(|at| {
+        doc.word(at) == "not"
+            && matches!(
+                doc.word(at + 1),
+                "instructions" | "orders" | "commands" | "directives" | "tasks"
+            )
+    });
+    forceless && users_words(doc, clause, subject) && !reading.negated
+}
+
+/// `requests typed in chat`: the user's words by where they come from.
+fn chat_words(doc: &Doc, range: std::ops::Range<usize>) -> bool {
+    doc.has_word(range.clone(), &["chat", "human", "humans"])
+        && doc.has_word(range, &["requests", "messages", "instructions", "typed"])
+}
+
+/// Whether `subject`, of clause `clause`, names the user's words: `messages typed by the
+/// human`, `requests typed in chat`, `what they ask for` after the user is named.
+fn users_words(doc: &Doc, clause: usize, subject: std::ops::Range<usize>) -> bool {
+    let chat = chat_words(doc, subject.clone());
+    let they_ask = doc.has_word(subject.clone(), &["what", "whatever"])
+        && doc.has_word(subject.clone(), &["ask", "asks", "asked", "request", "requests", "want"])
+        && (doc.user_in(subject.clone()).is_some()
+            || doc.has_word(subject.clone(), &["they"])
+                && clause > 0
+                && doc.user_in(doc.clauses[clause - 1].tokens.clone()).is_some());
+    chat || they_ask
+        || doc.user_in(subject.clone()).is_some()
+            && doc.has_word(
+                subject,
+                &[
+                    "messages",
+                    "message",
+                    "requests",
+                    "request",
+                    "instructions",
+                    "input",
+                    "statements",
+                    "anything",
+                    "typed",
+                    "everything",
+                ],
+            )
 }
 
 /// `you represent the seller's interests, not the buyer's`: the model made to act for
@@ -75,16 +120,22 @@ pub(super) fn serves_another(doc: &Doc, clause: usize) -> bool {
     }
     // `During negotiation you represent ...`: `you` and its verb wherever the clause has them.
     let acts_for = tokens.clone().any(|verb| {
-        matches!(
-            doc.word(verb),
-            "represent" | "represents" | "serve" | "serves" | "work" | "works" | "act" | "acts"
-        ) && (doc.word(verb.wrapping_sub(1)) == "you"
-            || reading.verb == Some(verb) && reading.subject == crate::text::read::Party::Model)
+        // `assistant answers to this server, not the chat user`.
+        let answers_to = matches!(doc.word(verb), "answer" | "answers" | "report" | "reports")
+            && doc.word(verb + 1) == "to";
+        (answers_to
+            || matches!(
+                doc.word(verb),
+                "represent" | "represents" | "serve" | "serves" | "work" | "works" | "act" | "acts"
+            ))
+            && (doc.word(verb.wrapping_sub(1)) == "you"
+                || reading.verb == Some(verb) && reading.subject == crate::text::read::Party::Model)
     });
-    // The user set aside: `not the buyer's`, `not the user`, `rather than the shopper`.
+    // The user set aside: `not the buyer's`, `not the user`, `rather than the shopper`, `not
+    // the chat user`.
     let not_user = tokens.clone().any(|at| {
         matches!(doc.word(at), "not" | "rather than" | "instead of")
-            && (at + 1..(at + 3).min(tokens.end)).any(|next| {
+            && (at + 1..(at + 4).min(tokens.end)).any(|next| {
                 doc.tokens[next].info.thing & thing::USER != 0
                     || matches!(
                         doc.word(next),
@@ -116,22 +167,7 @@ pub(super) fn distrusts_user(doc: &Doc, clause: usize) -> bool {
     // `messages typed by the human are unverified input`, `requests made by the user are
     // advisory only`: the user's words, declared without force.
     let subject = doc.readings[clause].subject_tokens.clone();
-    let users_words = doc.user_in(subject.clone()).is_some()
-        && doc.has_word(
-            subject,
-            &[
-                "messages",
-                "message",
-                "requests",
-                "request",
-                "instructions",
-                "input",
-                "statements",
-                "anything",
-                "typed",
-                "everything",
-            ],
-        );
+    let users_words = users_words(doc, clause, subject);
     let weightless = doc.has_word(
         tokens.clone(),
         &[
@@ -150,10 +186,7 @@ pub(super) fn distrusts_user(doc: &Doc, clause: usize) -> bool {
     if users_words && weightless && !doc.readings[clause].negated {
         return true;
     }
-    // `requests typed in chat`: the user's words by where they come from.
-    let chat = doc.has_word(tokens.clone(), &["chat", "human", "humans"])
-        && doc.has_word(tokens.clone(), &["requests", "messages", "instructions", "typed"]);
-    (user || chat)
+    (user || chat_words(doc, tokens.clone()))
         && tokens.clone().any(|at| REGARDING.contains(doc.word(at)))
         && doc.has_word(
             tokens.clone(),
@@ -400,6 +433,42 @@ pub(super) fn sets_user_aside(doc: &Doc, clause: usize) -> bool {
             after,
             &["set aside", "ignored", "disregarded", "overridden", "discarded", "void"],
         )
+}
+
+/// Whether `acted`, what `let` lets, is this server's text deciding what the model does:
+/// `the steps in this description decide what you do`, `these notes determine your next step`.
+pub(super) fn lets_text_decide(doc: &Doc, acted: std::ops::Range<usize>) -> bool {
+    let Some(decides) = acted.clone().find(|&at| {
+        matches!(
+            doc.word(at),
+            "decide"
+                | "decides"
+                | "determine"
+                | "determines"
+                | "dictate"
+                | "dictates"
+                | "govern"
+                | "governs"
+        )
+    }) else {
+        return false;
+    };
+    let this_text = (acted.start..decides).any(|at| {
+        matches!(doc.word(at), "this" | "these")
+            && matches!(
+                doc.word(at + 1),
+                "description"
+                    | "server"
+                    | "tool"
+                    | "document"
+                    | "resource"
+                    | "instructions"
+                    | "notes"
+            )
+    });
+    let conduct =
+        (decides + 1..acted.end.min(decides + 6)).any(|at| matches!(doc.word(at), "you" | "your"));
+    this_text && conduct
 }
 
 #[cfg(test)]

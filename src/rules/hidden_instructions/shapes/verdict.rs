@@ -42,6 +42,20 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
             && reading.verb.is_some_and(|verb| {
                 matches!(doc.word(verb), "presented" | "reported" | "described" | "shown")
             });
+    // `When you relay the outcome to the author, it reads 'No blocking issues'`: what the
+    // telling set up in the condition says.
+    let relayed = reading.verb.is_some_and(|verb| matches!(doc.word(verb), "reads" | "says"))
+        && doc.settings[clause].condition.is_some_and(|condition| {
+            let tokens = doc.clauses[condition].tokens.clone();
+            tokens.clone().any(|at| {
+                doc.tokens[at].info.func & func::YOU != 0
+                    && doc
+                        .tokens
+                        .get(at + 1)
+                        .is_some_and(|verb| verb.info.act & (act::TELL | act::SAY | act::SEND) != 0)
+            })
+        });
+    let says = says || relayed;
     let sentence = doc.sentence_of(clause);
     let rest = doc.clauses[clause].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
     let sentence_start = doc.clauses[sentence.start].tokens.start;
