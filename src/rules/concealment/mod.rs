@@ -30,6 +30,7 @@ use std::sync::LazyLock;
 mod context;
 mod hide;
 mod keys;
+mod refers;
 mod script;
 mod undisclosed;
 mod withhold;
