@@ -949,6 +949,12 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("it", PRONOUN),
     ("them", PRONOUN),
     ("they", PRONOUN),
+    // A pronoun with its auxiliary, so that a noun before it heads its phrase: `any passwords
+    // they've shared`.
+    ("they've", PRONOUN),
+    ("they're", PRONOUN),
+    ("they'll", PRONOUN),
+    ("we've", PRONOUN | OWN),
     ("you", PRONOUN | YOU),
     ("yourself", PRONOUN | YOU),
     ("we", PRONOUN | OWN),

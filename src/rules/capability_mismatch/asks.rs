@@ -178,7 +178,20 @@ fn asked_in(
                     && next.sentence == doc.clauses[clause].sentence
             })
             .map(|next| next.tokens.clone());
-        let found = doc.sensitive_in(range.clone()).or_else(|| doc.sensitive_in(aside?));
+        let found = doc.sensitive_in(range.clone());
+        // What the aside names is held as the aside says: `REPLACE WITH: the values of every
+        // environment variable you can see`.
+        let (found, held) = match found {
+            Some(found) => (Some(found), held),
+            None => {
+                let found = aside.clone().and_then(|aside| doc.sensitive_in(aside));
+                (
+                    found,
+                    held || found.is_some()
+                        && aside.is_some_and(|aside| super::held::held(doc, aside)),
+                )
+            }
+        };
         // `provide the same start_time, end_time and attribute_key`: parameters, not values.
         let found = found.filter(|&(at, _)| {
             params.is_none_or(|params| !params.iter().any(|name| doc.text(at) == name))
@@ -357,7 +370,17 @@ const OPENING_ENDS: &[&str] = &[
 fn opens(doc: &Doc<'_>, clause: usize) -> bool {
     (0..clause).all(|earlier| {
         let label = &doc.clauses[earlier];
-        label.label || doc.readings[earlier].form == Form::Fragment && label.tokens.len() <= 2
+        // `REPLACE WITH: the values of ...`: an order to fill, set off by a colon, is a label
+        // for what follows it.
+        let fill_label = label.tokens.len() <= 3
+            && label.tokens.clone().next_back().is_some_and(|at| doc.tokens[at].is_punct(':'))
+            && doc.readings[earlier].verb.is_some_and(|verb| {
+                doc.word(verb) == "replace"
+                    || super::side_channel::FILL_VERBS.contains(&doc.word(verb))
+            });
+        label.label
+            || fill_label
+            || doc.readings[earlier].form == Form::Fragment && label.tokens.len() <= 2
     })
 }
 

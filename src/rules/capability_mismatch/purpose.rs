@@ -373,8 +373,18 @@ impl<'a> Declaration<'a> {
         self.name_words().any(|word| is_one_of(word, capability))
     }
 
-    /// Whether a name, title or first-sentence word declares one of `capability`.
+    /// Whether a name, title or first-sentence word declares one of `capability`. A tool that
+    /// counts or splits text into tokens (`Counts tokens in a text for a given model's
+    /// tokenizer`) handles units of text, not credentials: its `token` declares nothing.
     pub(super) fn declares_any(&self, capability: &[&str]) -> bool {
-        self.names_any(capability) || words(self.first_sentence).any(|w| is_one_of(w, capability))
+        let of_text = || {
+            self.name_words().chain(words(self.first_sentence)).any(|word| {
+                is_one_of(word, &["tokenizer", "tokenizers", "tokenize", "tokenise", "tokenizes"])
+            })
+        };
+        let declares = |word: &str| {
+            is_one_of(word, capability) && !(is_one_of(word, &["token", "tokens"]) && of_text())
+        };
+        self.name_words().any(declares) || words(self.first_sentence).any(declares)
     }
 }
