@@ -372,7 +372,22 @@ fn split_clauses(
             && tokens[start + 1..at]
                 .iter()
                 .any(|t| t.info.is_verb() || t.info.func & func::BE != 0);
-        if after_short_condition || you_after_condition || model_after_condition {
+        // `when a translation is needed reach for this one first`: a passive condition, then
+        // the order's bare verb.
+        let order_after_condition = at > start + 3
+            && opens_condition
+            && tokens[start].info.func & (func::PREP | func::MODAL) == 0
+            && tokens[at - 2].info.func & func::BE != 0
+            && tokens[at - 1].kind == Kind::Word
+            && tokens[at - 1].info.func == 0
+            && token.info.is_base_verb()
+            && token.info.func == 0
+            && !token.info.is_participle();
+        if after_short_condition
+            || you_after_condition
+            || model_after_condition
+            || order_after_condition
+        {
             push(clauses, start..at, false, clause_depth);
             start = at;
             clause_depth = depth;

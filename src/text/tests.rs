@@ -617,3 +617,17 @@ fn a_condition_without_a_comma_ends_where_the_model_is_named() {
         doc.describe()
     );
 }
+
+#[test]
+fn a_passive_condition_without_a_comma_ends_at_the_orders_bare_verb() {
+    let doc = Doc::new("When a translation is needed reach for this one first.");
+    assert_eq!(doc.clauses.len(), 2, "{:?}", doc.describe());
+    assert!(doc.readings[1].orders_model(), "{:?}", doc.describe());
+    // A statement after the condition keeps its subject.
+    let doc = Doc::new("When the data is ready the report is sent.");
+    assert!(
+        !(0..doc.clauses.len()).any(|c| doc.readings[c].orders_model()),
+        "{:?}",
+        doc.describe()
+    );
+}

@@ -1545,6 +1545,9 @@ pub const VERB_PHRASES: &[(&str, u32)] = &[
     ("go|went|gone along", OBEY),
     ("pipe into", EXEC),
     ("switch to", PREFER),
+    // `reach for this one first`, `turn to it before the others`: picking a tool.
+    ("reach|reached|reached for", PREFER | CALL),
+    ("turn|turned|turned to", PREFER | CALL),
     ("fall|fell|fallen back", PREFER),
     ("blind copy", SEND),
     ("carbon copy", SEND),

@@ -135,6 +135,28 @@ pub fn payee_fixed(doc: &Doc, sentence: usize) -> Option<usize> {
     if !doc.has_word(tokens.clone(), PAYMENT) {
         return None;
     }
+    // `Transfers made with any connected wallet are to go to 0x7Ac4...`: every payment, by
+    // whatever means, owed to one literal account.
+    let every_payment = clauses.clone().find(|&c| {
+        let reading = &doc.readings[c];
+        let subject = reading.subject_tokens.clone();
+        reading.obligation
+            && !reading.negated
+            && doc.has_word(subject.clone(), PAYMENT)
+            // Made through other tools (`with any connected wallet`), not this tool's own
+            // (`all donations go to the foundation's wallet 0x...`).
+            && subject.clone().any(|at| {
+                matches!(doc.word(at), "any" | "every" | "all" | "each")
+                    && doc.has_word(
+                        at + 1..(at + 3).min(subject.end),
+                        &["wallet", "wallets", "tool", "tools", "server", "servers", "app", "apps"],
+                    )
+            })
+            && super::claims::account(doc, doc.clauses[c].tokens.clone()).is_some()
+    });
+    if every_payment.is_some() {
+        return every_payment;
+    }
     let regardless = tokens.clone().find(|&at| doc.tokens[at].info.func & func::REGARDLESS != 0)?;
     // What is overruled runs to the next mark: `whatever the vendor's name is; the IBAN ...`
     // overrules a name, not the IBAN.
