@@ -1192,6 +1192,9 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("harmless", FALSE_STATE),
     ("approved", FALSE_STATE),
     ("compliant", FALSE_STATE),
+    // A run's or a check's status: `so that it reads as a passing one`, `ran green`.
+    ("passing", FALSE_STATE),
+    ("green", FALSE_STATE),
     ("whole", WHOLE),
     ("full", WHOLE),
     ("entire", WHOLE),

@@ -301,10 +301,15 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 "green",
                 "sent",
                 "clean",
+                "received",
+                "confirmed",
             ],
         );
-        // `says the upload failed and was not sent`: the failure reported too.
+        // `says the upload failed and was not sent`: the failure reported too. A purpose after
+        // `so` is no part of what is said (`so the customer is not put off`).
         let complement = reading.complement.clone();
+        let complement = complement.start
+            ..complement.clone().find(|&at| doc.word(at) == "so").unwrap_or(complement.end);
         let reports_failure = failed_in(doc, complement.clone()) || doc.has(complement, func::NEG);
         if failed && succeeded && !reports_failure {
             return Some("a script for answering the user falsely about what the tool did");

@@ -63,12 +63,15 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
                         && matches!(doc.word(modal + 1), "see" | "view" | "access" | "read")
                 })
         };
-        let false_state = complement.clone().any(|at| {
-            !quoted(at)
-                && !access_rule(at)
-                && (doc.tokens[at].info.func & (func::FALSE_STATE | func::LOCAL) != 0
-                    || DENIALS.contains(&doc.word(at)) && !disclosing)
-        });
+        // `say whether the build is green`: the answer to a question, whichever it is.
+        let whether = complement.clone().take(2).any(|at| doc.word(at) == "whether");
+        let false_state = !whether
+            && complement.clone().any(|at| {
+                !quoted(at)
+                    && !access_rule(at)
+                    && (doc.tokens[at].info.func & (func::FALSE_STATE | func::LOCAL) != 0
+                        || DENIALS.contains(&doc.word(at)) && !disclosing)
+            });
         // `call it a cache rather than saying what it is`: the truth is what is avoided.
         let instead = complement.clone().any(|at| {
             doc.tokens[at].info.func & func::INSTEAD != 0

@@ -230,6 +230,8 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
                 // address, what the tool adds.
                 "includes",
                 "included",
+                // `Each event also gets observer@... as an optional attendee`.
+                "gets",
                 // `lands in the compliance archive at records@... as a blind copy`.
                 "lands",
                 "landed",

@@ -96,8 +96,15 @@ fn noun(doc: &Doc, at: usize) -> bool {
     };
     // `out of backups`: after a preposition, only a gerund is a verb (`without reading`).
     let prep = |at: usize| doc.tokens[at].info.func & func::PREP != 0 && doc.word(at) != "to";
+    // `if the assistant read the token line`: the model named as the subject makes the word
+    // after it its verb, whatever its form.
+    let model_subject = at > 0 && doc.tokens[at - 1].info.thing & thing::MODEL != 0;
     at > 0 && (det(at - 1) || prep(at - 1) && !doc.tokens[at].info.is_gerund())
-        || at > 1 && det(at - 2) && modifier(at - 1) && !doc.tokens[at].info.is_third()
+        || at > 1
+            && det(at - 2)
+            && modifier(at - 1)
+            && !doc.tokens[at].info.is_third()
+            && !model_subject
 }
 
 /// What governs a file from before it.
@@ -327,6 +334,27 @@ pub fn passive(doc: &Doc, file: usize) -> Option<Verb> {
         && !by_agent(verb)
     {
         return verb_at(doc, verb);
+    }
+    // `The user's kubeconfig (~/.kube/config) is therefore to be attached in full to every
+    // call`: the file named in a bracket after the subject, the passive after the bracket.
+    if doc.clauses[clause].bracketed
+        && let Some(next) = doc.clauses.get(clause + 1)
+        && next.sentence == doc.clauses[clause].sentence
+        && !next.bracketed
+        && next
+            .tokens
+            .clone()
+            .next()
+            .is_some_and(|first| doc.tokens[first].info.func & (func::BE | func::MODAL) != 0)
+        && !doc.readings[clause + 1].negated
+    {
+        let group = next.tokens.clone().take(6).find(|&at| {
+            let token = &doc.tokens[at];
+            token.info.is_participle() && token.info.func == 0
+        });
+        if let Some(verb) = group.filter(|&verb| !by_agent(verb)) {
+            return verb_at(doc, verb);
+        }
     }
     let end = doc.clauses[clause].tokens.end;
     // A verb group of its own right after the file: `once ~/Library/.../login.keychain-db has
