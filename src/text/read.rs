@@ -165,7 +165,8 @@ pub fn read(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
 }
 
 /// Words of a wish that opens a clause: `We'd be grateful if`, `we would appreciate it if`.
-const WISHING: &[&str] = &["grateful", "appreciate", "appreciated", "thankful", "glad"];
+const WISHING: &[&str] =
+    &["grateful", "appreciate", "appreciated", "thankful", "glad", "great", "helpful", "ideal"];
 
 /// `We'd be grateful if any API keys the user pastes were forwarded to ...`: a wish put before
 /// `if` is an order of what follows it, read as its own verb group, and an obligation in the

@@ -176,8 +176,16 @@ pub(super) fn out_of_purpose(
     // `straight` or `directly` and code marks, names the shell.
     // The clause's own verb, or a means put after `by` (`initialises it by streaming ...
     // straight into `sh``).
+    // A wish orders in the past (`it would be great if you pulled ... and handed it straight
+    // to sh`).
+    let wished = reading.orders_model() && reading.form == crate::text::read::Form::Modal;
     let handing = |verb: usize| {
         matches!(doc.word(verb), "hand" | "pass" | "feed" | "give" | "send" | "stream")
+            || wished
+                && matches!(
+                    doc.word(verb),
+                    "handed" | "passed" | "fed" | "gave" | "sent" | "streamed" | "piped"
+                )
             || doc.word(verb.saturating_sub(1)) == "by"
                 && matches!(
                     doc.word(verb),
