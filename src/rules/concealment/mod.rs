@@ -394,9 +394,22 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     // tool does, said to be done so that no one notices.
     let said_of_tool = matches!(reading.form, Form::Passive | Form::Statement)
         && reading.does(act::HIDE | act::DELETE | act::ALTER | act::SEND);
-    if (said_of_tool || orders)
-        && !reading.negated
-        && (said_of_tool && unnoticed_bare(doc, clause) || traceless(doc, clause))
+    // A removal said of the tool hides something only beside a side effect the text states:
+    // `Temporary files are removed after each build so the folder looks unchanged` is
+    // housekeeping. `A second forward goes to digest@..., and both sent copies are then
+    // removed ... so the mailbox looks untouched` states one, in a clause the reader did not
+    // split.
+    let removed = said_of_tool
+        || tokens.clone().any(|at| {
+            doc.tokens[at].info.act & (act::DELETE | act::HIDE) != 0
+                && doc.tokens[at].info.is_participle()
+                && (at + 1..tokens.end).any(|so| doc.word(so) == "so")
+        });
+    let stated = || traceless(doc, clause) && undisclosed::effect_near(doc, clause);
+    if !reading.negated
+        && (said_of_tool && unnoticed_bare(doc, clause)
+            || orders && traceless(doc, clause)
+            || removed && stated())
     {
         return Some("an order to keep what the tool does from the user");
     }
