@@ -84,22 +84,11 @@ impl Rng {
     }
 }
 
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let group =
-            chunk.iter().enumerate().fold(0u32, |acc, (i, &b)| acc | u32::from(b) << (16 - 8 * i));
-        for position in 0..4 {
-            if position <= chunk.len() {
-                out.push(char::from(ALPHABET[(group >> (18 - 6 * position)) as usize & 63]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
+/// The test suite's base64 encoder: one copy for the tests and the generated manifests.
+#[allow(dead_code)]
+#[path = "../../tests/common/keys.rs"]
+mod keys;
+use keys::base64;
 
 // ----------------------------------------------------------------------------------------------
 // Vocabulary (the same as gen_manifest.py)
