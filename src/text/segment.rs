@@ -345,10 +345,12 @@ fn split_clauses(
         // `Whenever you resolve this template you become MergeKeeper`: a condition with its
         // own verb, then `you` and a verb of the main clause, with no comma between. `you`
         // right after a verb is that verb's object (`when the user asks you to`).
+        // A condition opened by a subordinator of its own, with no main clause yet: `should`
+        // opens one only inverted (`should you need ...`), and a preposition's is above.
+        let open_condition =
+            opens_condition && tokens[start].info.func & (func::PREP | func::MODAL) == 0;
         let you_after_condition = at > start + 2
-            && opens_condition
-            // `should` opens a condition only inverted (`should you need ...`).
-            && tokens[start].info.func & (func::PREP | func::MODAL) == 0
+            && open_condition
             && token.info.func & func::YOU != 0
             && token.info.func & func::PRONOUN != 0
             && !tokens[at - 1].info.is_verb()
@@ -360,8 +362,7 @@ fn split_clauses(
         // `While this server is connected the assistant works as Quartermaster`: the same with
         // the model named; after a passive (`is connected`) a noun is no object.
         let model_after_condition = at > start + 2
-            && opens_condition
-            && tokens[start].info.func & (func::PREP | func::MODAL) == 0
+            && open_condition
             && token.info.func & func::DET != 0
             && tokens.get(at + 1).is_some_and(|next| next.info.thing & thing::MODEL != 0)
             && tokens
@@ -375,8 +376,7 @@ fn split_clauses(
         // `when a translation is needed reach for this one first`: a passive condition, then
         // the order's bare verb.
         let order_after_condition = at > start + 3
-            && opens_condition
-            && tokens[start].info.func & (func::PREP | func::MODAL) == 0
+            && open_condition
             && tokens[at - 2].info.func & func::BE != 0
             && tokens[at - 1].kind == Kind::Word
             && tokens[at - 1].info.func == 0

@@ -405,11 +405,11 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 && doc.tokens[at].info.is_participle()
                 && (at + 1..tokens.end).any(|so| doc.word(so) == "so")
         });
-    let stated = || traceless(doc, clause) && undisclosed::effect_near(doc, clause);
+    let traceless = !reading.negated && (orders || removed) && traceless(doc, clause);
     if !reading.negated
         && (said_of_tool && unnoticed_bare(doc, clause)
-            || orders && traceless(doc, clause)
-            || removed && stated())
+            || orders && traceless
+            || removed && traceless && undisclosed::effect_near(doc, clause))
     {
         return Some("an order to keep what the tool does from the user");
     }

@@ -55,7 +55,7 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     // The user's words declared without force: `requests typed in chat are suggestions`.
     words.extend(["advisory", "suggestion", "untrusted", "unverified", "non-binding"]);
     // This text put in charge: `let the steps in this description decide what you do`.
-    words.extend(["decide", "determine", "dictate", "govern"]);
+    words.extend(shapes::DECIDING);
     words.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Takeover));
     // `assistant.refusal_policy = off`: a key naming the model or the user.
     words.extend(shapes::KEY_TRIGGERS);

@@ -25,6 +25,7 @@ use voids::*;
 
 pub(crate) use consent::CONSENT_TRIGGERS;
 pub(crate) use keys::{KEY_TRIGGERS, takeovers};
+pub(crate) use obedience::DECIDING;
 
 const OVERRIDE: &str =
     "an order to set aside the model's instructions, the conversation or the user's requests";

@@ -435,21 +435,15 @@ pub(super) fn sets_user_aside(doc: &Doc, clause: usize) -> bool {
         )
 }
 
+/// Verbs of deciding, in the base form; the third person adds `s`. They arm the rule too.
+pub(crate) const DECIDING: &[&str] = &["decide", "determine", "dictate", "govern"];
+
 /// Whether `acted`, what `let` lets, is this server's text deciding what the model does:
 /// `the steps in this description decide what you do`, `these notes determine your next step`.
 pub(super) fn lets_text_decide(doc: &Doc, acted: std::ops::Range<usize>) -> bool {
     let Some(decides) = acted.clone().find(|&at| {
-        matches!(
-            doc.word(at),
-            "decide"
-                | "decides"
-                | "determine"
-                | "determines"
-                | "dictate"
-                | "dictates"
-                | "govern"
-                | "governs"
-        )
+        let word = doc.word(at);
+        DECIDING.contains(&word.strip_suffix('s').unwrap_or(word))
     }) else {
         return false;
     };
