@@ -37,6 +37,8 @@
 //! operator (U+2200–22FF, U+2A00–2AFF) or CJK ideograph for VS1, and a CJK ideograph for every
 //! other selector (ideographic variation sequences).
 
+mod hyphenated;
+
 use crate::model::Severity;
 use crate::rules::Text;
 use crate::rules::{Hit, RuleMeta, TextRule};
@@ -517,6 +519,7 @@ impl TextRule for InvisibleCharacters {
             }
         }
         runs.close(raw, hits);
+        hyphenated::check(text, hits);
         if text.is_value() && a_character_list(raw) {
             for hit in &mut hits[first_hit..] {
                 hit.severity = Some(Severity::Low);
