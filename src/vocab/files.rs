@@ -23,7 +23,7 @@ pub enum Reading {
 use Reading::{Alone, Payload};
 
 const SSH: &[&str] = &["ssh", "sshd", "keygen", "agent"];
-const AWS: &[&str] = &["credentials", "aws", "iam", "s3"];
+const AWS: &[&str] = &["credentials", "aws", "iam", "s3", "profile", "profiles"];
 const GCLOUD: &[&str] = &["gcloud", "adc"];
 const AZURE: &[&str] = &["msal"];
 const NETRC: &[&str] = &["netrc"];

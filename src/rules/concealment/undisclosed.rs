@@ -371,6 +371,17 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
     let gets_into = |at: usize| {
         matches!(doc.word(at), "get" | "go" | "getting" | "going") && doc.word(at + 1) == "into"
     };
+    // `say which exclude rule skipped it`: what a telling reports is disclosed, however it
+    // reads, so only the words before its question can keep anything out.
+    let told_from = reading
+        .verb
+        .filter(|_| reading.does(act::TELL | act::SAY | act::DESCRIBE) && !reading.negated)
+        .and_then(|verb| {
+            (verb + 1..(verb + 3).min(tokens.end)).find(|&at| {
+                matches!(doc.word(at), "which" | "why" | "what" | "how" | "whether" | "where")
+            })
+        });
+    let tokens = tokens.start..told_from.unwrap_or(tokens.end);
     let learning = tokens.clone().find(|&at| LEARN.contains(&doc.word(at)) || gets_into(at));
     // The negation is the learning's: before it, or its object (`hears nothing of it`). One
     // past a comma belongs to the next statement: `The command is shown to the user before it
@@ -500,6 +511,17 @@ fn restricts_answer(doc: &Doc, clause: usize) -> bool {
             && answers(doc, reading.subject_tokens.clone())
         || told_when();
     if !told || reading.negated {
+        return false;
+    }
+    // `Only the text the user typed is sent`: a limit on what a sending carries is a limit on
+    // the effect itself, not on what the user hears of it.
+    let recipient = reading.verb.map_or(tokens.end, |verb| verb + 1)..tokens.end;
+    if reading.form == Form::Passive
+        && reading.does(act::SEND)
+        && !reading.does(act::TELL | act::SAY)
+        && !answers(doc, reading.subject_tokens.clone())
+        && doc.user_in(recipient).is_none()
+    {
         return false;
     }
     // What the user supplied: `the addresses they typed`, `the people the organiser named`.

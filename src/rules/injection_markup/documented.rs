@@ -83,6 +83,9 @@ const NAMING_BEFORE: &[&str] = &[
     "single",
 ];
 
+/// What a line that introduces a format's written-out template calls it.
+pub(super) const TEMPLATE_NAMES: &[&str] = &["chat template", "prompt format", "prompt template"];
+
 /// Whether mark `marker` is named rather than used: quoted, in code, listed, named as an
 /// element or token, or in a sentence that describes a format.
 fn documented(doc: &Doc, marker: &Marker) -> bool {
@@ -133,9 +136,7 @@ fn documented(doc: &Doc, marker: &Marker) -> bool {
                 // `The model's Jinja chat template, as stored in tokenizer_config.json:`.
                 || line.ends_with(':')
                     && line.len() <= 120
-                    && ["chat template", "prompt format", "prompt template"]
-                        .iter()
-                        .any(|w| line.contains(w))
+                    && TEMPLATE_NAMES.iter().any(|w| line.contains(w))
         })
     };
     let shown = under_heading

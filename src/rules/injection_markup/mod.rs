@@ -24,6 +24,7 @@ mod markers;
 #[cfg(test)]
 mod tests;
 
+use crate::json::Value;
 use crate::model::Severity;
 use crate::rules::Text;
 use crate::rules::{Hit, RuleMeta, TextRule};
@@ -70,34 +71,36 @@ impl TextRule for InjectionMarkup {
         // A mark alone in a preset value of a tool that handles marks (`strip_special_tokens`
         // with `"default": ["<|im_start|>", "[INST]"]`) is a token list's entry: it opens
         // nothing a model reads as a turn. Elsewhere a lone system mark stays medium.
-        let preset = text.path().rsplit('.').next().is_some_and(|last| {
+        let preset_value = text.path().rsplit('.').next().is_some_and(|last| {
             ["default", "enum[", "examples[", "const"].iter().any(|key| last.starts_with(key))
-        }) && text.scope().is_some_and(|scope| {
-            let name = scope.entity().value.get("name").and_then(crate::json::Value::as_str);
-            // The property the value presets names it as well as the tool does
-            // (`clean_model_output`'s `tokens`: "Tokens to strip").
-            let property = text
-                .path()
-                .rsplit_once(".properties.")
-                .map(|(_, rest)| rest.split(['.', '[']).next().unwrap_or_default());
-            let names = [name.unwrap_or_default(), property.unwrap_or_default()];
-            names.iter().flat_map(|name| crate::rules::scope::name_words(name)).any(|word| {
-                matches!(
-                    word.as_str(),
-                    "token"
-                        | "tokens"
-                        | "tokenize"
-                        | "tokenizer"
-                        | "special"
-                        | "strip"
-                        | "sanitize"
-                        | "sanitise"
-                        | "scrub"
-                        | "escape"
-                        | "detect"
-                )
-            })
         });
+        let preset = preset_value
+            && text.scope().is_some_and(|scope| {
+                let name = scope.entity().value.get("name").and_then(crate::json::Value::as_str);
+                // The property the value presets names it as well as the tool does
+                // (`clean_model_output`'s `tokens`: "Tokens to strip").
+                let property = text
+                    .path()
+                    .rsplit_once(".properties.")
+                    .map(|(_, rest)| rest.split(['.', '[']).next().unwrap_or_default());
+                let names = [name.unwrap_or_default(), property.unwrap_or_default()];
+                names.iter().flat_map(|name| crate::rules::scope::name_words(name)).any(|word| {
+                    matches!(
+                        word.as_str(),
+                        "token"
+                            | "tokens"
+                            | "tokenize"
+                            | "tokenizer"
+                            | "special"
+                            | "strip"
+                            | "sanitize"
+                            | "sanitise"
+                            | "scrub"
+                            | "escape"
+                            | "detect"
+                    )
+                })
+            });
         let lone = lone(raw, &found);
         // `"enum": ["[SYSTEM]", "[ACTION]", "[MSG]"]`: a bracketed log tag offered as one
         // choice of a value holds nothing to read as a turn.
@@ -114,7 +117,13 @@ impl TextRule for InjectionMarkup {
             }));
             return;
         }
-        let named = named(doc, &found);
+        // `"default": "{% for m in messages %}<|im_start|>..."` under a property described
+        // as `The model's Jinja chat template`: a template written out, every mark in it named.
+        let named = if preset_value && template_property(text) {
+            vec![true; found.len()]
+        } else {
+            named(doc, &found)
+        };
         let purpose = |at: usize| text.states_purpose(at);
         hits.extend(
             (0..found.len()).filter_map(|index| judge(doc, &found, index, &named, lone, &purpose)),
@@ -196,6 +205,23 @@ fn turn(raw: &str, found: &[Marker], index: usize) -> Range<usize> {
 /// The finding for mark `index`, if any.
 /// `purpose` says whether a byte lies in the sentence stating the entity's purpose: a
 /// formatter's `Format messages with ChatML tokens such as <|im_start|>` is what it does.
+/// Whether the schema a preset value belongs to describes it as a chat template or prompt
+/// format (see [`documented::TEMPLATE_NAMES`]).
+fn template_property(text: &Text<'_>) -> bool {
+    let Some(scope) = text.scope() else { return false };
+    // `inputSchema.properties.template.default` belongs to `inputSchema.properties.template`.
+    let Some((owner, _)) = text.path().rsplit_once('.') else { return false };
+    let mut value = Some(&scope.entity().value);
+    for key in owner.split('.') {
+        value = value.and_then(|value| value.get(key));
+    }
+    let description = value.and_then(|value| value.get("description")).and_then(Value::as_str);
+    description.is_some_and(|description| {
+        let description = description.to_ascii_lowercase();
+        documented::TEMPLATE_NAMES.iter().any(|name| description.contains(name))
+    })
+}
+
 fn judge(
     doc: &Doc,
     found: &[Marker],

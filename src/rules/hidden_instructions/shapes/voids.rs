@@ -330,5 +330,10 @@ pub(super) fn prevails_in_conflict(doc: &Doc, clause: usize) -> bool {
     let set_up = doc.naming(sentence.clone(), thing::RULES | thing::PROMPT).next().is_some()
         && (doc.has(sentence.clone(), func::PRIOR)
             || doc.has_word(sentence.clone(), &["received", "started", "earlier", "given"]));
-    users_requests(doc, side) || asked || set_up || governs_model(doc, sentence)
+    // `if two automatic rules conflict, the more specific one wins`: a domain's rules settled
+    // among themselves, when every set of rules the sentence names is that domain's.
+    let mut rules = doc.naming(sentence.clone(), thing::RULES).peekable();
+    let domain = rules.peek().is_some()
+        && rules.all(|at| at > sentence.start && domain_rules(doc, at - 1..at + 1));
+    users_requests(doc, side) || asked || !domain && (set_up || governs_model(doc, sentence))
 }
