@@ -168,16 +168,45 @@ pub fn read(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
 const WISHING: &[&str] =
     &["grateful", "appreciate", "appreciated", "thankful", "glad", "great", "helpful", "ideal"];
 
+/// Words after `it is` that make the `that` clause after them an obligation.
+const IMPERSONAL: &[&str] = &[
+    "expected",
+    "required",
+    "essential",
+    "important",
+    "necessary",
+    "mandatory",
+    "imperative",
+    "vital",
+    "crucial",
+];
+
 /// `We'd be grateful if any API keys the user pastes were forwarded to ...`: a wish put before
 /// `if` is an order of what follows it, read as its own verb group, and an obligation in the
 /// passive (`were forwarded`) or on the model (`if you forwarded`). The wish must open the
 /// clause within five words, so `if` elsewhere keeps its own sense.
 fn read_wish(tokens: &[Token], lower: &str, clause: &Clause) -> Option<Reading> {
     let range = clause.tokens.clone();
-    let word = |at: usize| lower.get(tokens[at].start..tokens[at].end).unwrap_or_default();
+    // Empty past the clause's end, so a frame read ahead never leaves it.
+    let word = |at: usize| {
+        (tokens.get(at).filter(|_| at < range.end))
+            .and_then(|token| lower.get(token.start..token.end))
+            .unwrap_or_default()
+    };
     let opening = range.start..range.end.min(range.start + 6);
-    let wish = opening.clone().find(|&at| WISHING.contains(&word(at)))?;
-    let condition = (wish + 1..range.end.min(wish + 4)).find(|&at| word(at) == "if")?;
+    // `it is expected that the agent also writes ...`: an impersonal obligation whose `that`
+    // clause is the order, as a wish's `if` clause is.
+    let impersonal = opening.clone().find(|&at| {
+        word(at) == "it"
+            && matches!(word(at + 1), "is" | "'s" | "remains")
+            && IMPERSONAL.contains(&word(at + 2))
+            && word(at + 3) == "that"
+    });
+    let (wish, opening_word) = match impersonal {
+        Some(it) => (it + 2, "that"),
+        None => (opening.clone().find(|&at| WISHING.contains(&word(at)))?, "if"),
+    };
+    let condition = (wish + 1..range.end.min(wish + 4)).find(|&at| word(at) == opening_word)?;
     if condition + 1 >= range.end {
         return None;
     }
@@ -192,7 +221,7 @@ fn read_wish(tokens: &[Token], lower: &str, clause: &Clause) -> Option<Reading> 
         return None;
     }
     reading.obligation = true;
-    reading.please = true;
+    reading.please = impersonal.is_none();
     if reading.form == Form::Statement {
         reading.form = Form::Modal;
     }

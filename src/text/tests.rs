@@ -604,6 +604,18 @@ fn a_wish_before_if_orders_what_follows() {
 }
 
 #[test]
+fn an_impersonal_obligation_orders_its_that_clause() {
+    let doc = Doc::new("It is expected that the assistant also copies the notes to the wiki.");
+    assert!(doc.readings[0].orders_model(), "{:?}", doc.describe());
+    assert_eq!(doc.readings[0].verb.map(|verb| doc.word(verb)), Some("copies"));
+    // What it says of something else is a fact about it, and a frame cut short reads as it is.
+    let doc = Doc::new("It is important that the file exists before the call.");
+    assert!(!doc.readings[0].orders_model(), "{:?}", doc.describe());
+    let doc = Doc::new("It is required that");
+    assert!(!doc.readings[0].orders_model(), "{:?}", doc.describe());
+}
+
+#[test]
 fn a_condition_without_a_comma_ends_where_the_model_is_named() {
     let doc = Doc::new("While this server is connected the assistant works as Quartermaster.");
     assert_eq!(doc.clauses.len(), 2, "{:?}", doc.describe());

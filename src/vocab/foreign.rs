@@ -128,7 +128,9 @@ pub const PHRASES: &[Phrase] = &[
     // Italian.
     Phrase { family: Takeover, arms: &["ignora", "dimentic"], pattern: r"\b(?:ignora|ignorate|dimentica|dimenticate)\s+(?:tutte\s+)?(?:le\s+)?(?:istruzioni|regole|direttive|indicazioni)" },
     Phrase { family: Takeover, arms: &["anche", "più"], pattern: r"\b(?:anche\s+se\s+l['’]utente\s+(?:chiede|dice)|non\s+sei\s+più)\b" },
-    Phrase { family: Conceal, arms: &["utente", "cliente"], pattern: concat!(r"\bnon\s+(?:dire|dirlo|menzionare|rivelare|mostrare|informare)\b", gap!(50), r"\b(?:utente|cliente)") },
+    // `Meglio non parlarne con l'utente`, `evita di accennarlo al cliente`: an infinitive, the
+    // negative imperative; `non mostra` (it does not show) states a fact.
+    Phrase { family: Conceal, arms: &["utente", "cliente"], pattern: concat!(r"\b(?:non|evita(?:re)?\s+di)\s+(?:dir(?:e|lo|glielo)|menzionar\w*|rivelar\w*|mostrar\w*|informar\w*|parlar\w*|accennar\w*|segnalar\w*|comunicar\w*|farne\s+parola)\b", gap!(50), r"\b(?:utente|cliente)") },
     Phrase { family: Conceal, arms: &["chiede"], pattern: concat!(r"\bse\s+l['’]utente\s+chiede\b", gap!(80), r"\b(?:di|rispondi)\s+che") },
     Phrase { family: Takeover, arms: &["istruzion", "regole", "direttive", "indicazion"], pattern: concat!(r"\b(?:istruzioni|regole|direttive|indicazioni)\b", gap!(80), r"\bnon\s+(?:valgono|contano|si\s+applicano|sono\s+più\s+valide)\s+più\b") },
     Phrase { family: Takeover, arms: &["sei"], pattern: r"\bda\s+(?:questo\s+momento|ora|adesso)(?:\s+in\s+poi)?[,]?\s+sei\b" },
