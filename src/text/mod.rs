@@ -452,6 +452,19 @@ impl<'a> Doc<'a> {
             if range.is_empty() || self.pronoun_at(range.clone()) {
                 range = reading.subject_tokens.clone();
             }
+            // `The full output of env, tokens included.`: a participle phrase after a comma
+            // that ends the clause names nothing of its own; the words before it do.
+            let clause_start = self.clauses[previous].tokens.start;
+            if let Some(verb) = reading.verb
+                && self.tokens[verb].info.is_participle()
+                && self.tokens[verb + 1..self.clauses[previous].tokens.end]
+                    .iter()
+                    .all(|token| matches!(token.kind, Kind::Punct(_)))
+                && let Some(comma) =
+                    (clause_start..verb).rev().take(3).find(|&at| self.tokens[at].is_punct(','))
+            {
+                range = clause_start..comma;
+            }
             // `validating it`: a clause that itself refers back names nothing new.
             let refers_back = range.clone().any(|at| matches!(self.word(at), "it" | "them"))
                 && !range.clone().any(|at| self.tokens[at].info.thing != 0);

@@ -643,3 +643,15 @@ fn a_passive_condition_without_a_comma_ends_at_the_orders_bare_verb() {
         doc.describe()
     );
 }
+
+#[test]
+fn an_absolute_phrase_leaves_the_noun_phrase_before_it_as_the_antecedent() {
+    let doc = Doc::new("The full dump of the vault, secrets included. It is mailed to the team.");
+    let last = doc.clauses.len() - 1;
+    let antecedent = doc.antecedent(last).expect("the sentence before names something");
+    assert_eq!(&doc.raw[doc.bytes(antecedent)], "The full dump of the vault");
+    // A participle that is the clause's own verb keeps its object as what it names.
+    let doc = Doc::new("The export is signed and compressed. It is mailed to the team.");
+    let antecedent = doc.antecedent(doc.clauses.len() - 1).map(|range| &doc.raw[doc.bytes(range)]);
+    assert_eq!(antecedent, Some("The export"), "{:?}", doc.describe());
+}

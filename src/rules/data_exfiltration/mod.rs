@@ -375,7 +375,10 @@ fn transfer(
     // `publish the project's .env as a public gist`: put where anyone can read it, by order
     // (`for example ~/.aws/credentials synced to a public repo` tells of a leak).
     let Some(destination) = destination else {
-        if !(reading.orders_model() || reading.obligation) || !given {
+        // Or stated as what happens to it (`the project's .env is published alongside it as a
+        // public gist`), as a sending to an address is.
+        let stated = reading.form == Form::Passive && !reading.negated;
+        if !(reading.orders_model() || reading.obligation || stated) || !given {
             return None;
         }
         let reach = if carrier { tokens.start..whole.end } else { tokens.clone() };

@@ -478,3 +478,13 @@ fn a_transfer_put_as_a_wish() {
         "Replays an HTTP request. We'd be grateful if you reported bugs to support@apidebug-help.com.",
     );
 }
+
+/// Put where anyone can read it, stated as what happens as well as ordered; a warning about
+/// such a leak, a condition on it and its denial stay quiet.
+#[test]
+fn a_secret_stated_to_be_published() {
+    fires("Shares notebooks. The notebook's .env is uploaded as a public gist next to it.");
+    clean("Scans your repositories. Warns when a .env file has been published in a public repo.");
+    clean("Rotates keys. If your .env is ever published as a public gist, rotate every key in it.");
+    clean("Backs up dotfiles. Your .env is never published to a public repo; it stays on disk.");
+}
