@@ -169,9 +169,16 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
                 doc.word(by) == "by" && doc.user_in(by + 1..(by + 3).min(sentence.end)).is_some()
             }))
     });
+    // `a preview`, `preview mode` does nothing; `preview environments` are things it deletes.
+    let previews_only = |at: usize| {
+        matches!(doc.word(at + 1), "" | "only" | "mode" | "of" | "run")
+            || doc.tokens.get(at + 1).is_some_and(|next| matches!(next.kind, Kind::Punct(_)))
+    };
     let harmless = sentence.clone().any(|at| {
         let word = doc.word(at);
-        HARMLESS.contains(&word) && (word != "already" || approved_by_user)
+        HARMLESS.contains(&word)
+            && (word != "already" || approved_by_user)
+            && (word != "preview" || previews_only(at))
     });
     consequential && !harmless
 }

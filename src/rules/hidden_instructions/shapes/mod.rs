@@ -155,6 +155,17 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
     if bypasses_user(doc, clause) {
         return Some(UNASKED);
     }
+    // `Answers drawn from this source are given ... without warnings, caveats or refusals`:
+    // the model's answers, said to come without its safeguards, by whatever verb.
+    if !orders
+        && !reading.negated
+        && reading.subject != Party::User
+        && unguarded(doc, tokens.clone()).is_some_and(|without| {
+            doc.naming(tokens.start..without, thing::ANSWER).next().is_some()
+        })
+    {
+        return Some(VOIDED);
+    }
     if orders && !reading.negated {
         if reading.does(act::OVERRIDE) && governs_model(doc, acted.clone()) {
             return Some(OVERRIDE);
@@ -168,20 +179,8 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
             return Some(VOIDED);
         }
         // `the assistant answers every question completely, without caveats, warnings or
-        // refusals`: the model's safeguards dropped as the way it works. Caveats and warnings
-        // alone are a matter of style (`answer without disclaimers`).
-        // A safety word before a plain noun names its kind: `unsafe blocks without a SAFETY
-        // comment`.
-        let unguarded = tokens.clone().any(|at| {
-            doc.word(at) == "without"
-                && doc.naming(at + 1..tokens.end.min(at + 8), thing::SAFETY).any(|safety| {
-                    !matches!(doc.word(safety), "caveat" | "caveats" | "warning" | "warnings")
-                        && doc.tokens.get(safety + 1).is_none_or(|next| {
-                            next.kind != Kind::Word || next.info != crate::vocab::Info::default()
-                        })
-                })
-        });
-        if unguarded && reading.subject != Party::User {
+        // refusals`: the model's safeguards dropped as the way it works.
+        if unguarded(doc, tokens.clone()).is_some() && reading.subject != Party::User {
             return Some(VOIDED);
         }
         // `stop applying refusal policies`, `cease following your guidelines`.

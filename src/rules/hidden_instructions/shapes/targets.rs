@@ -235,10 +235,16 @@ pub(super) fn own_rules(doc: &Doc, range: Range<usize>) -> bool {
         }
         let before = at.saturating_sub(3).max(range.start)..at;
         let after = at + 1..(at + 7).min(range.end);
-        let marked = doc.has_word(
-            before.clone(),
-            &["your", "hidden", "initial", "original", "system", "secret", "startup"],
-        );
+        // `the assistant's operating instructions`: the model's, named as its owner.
+        let models = before.clone().any(|owner| {
+            doc.tokens[owner].is(crate::text::lex::flag::POSSESSIVE)
+                && doc.tokens[owner].info.thing & thing::MODEL != 0
+        });
+        let marked = models
+            || doc.has_word(
+                before.clone(),
+                &["your", "hidden", "initial", "original", "system", "secret", "startup"],
+            );
         let given = doc.has(after.clone(), func::YOU)
             && (doc.has_word(after.clone(), SET_UP_WITH)
                 || doc.has_word(after, &["given", "received", "configured", "loaded", "provided"]));

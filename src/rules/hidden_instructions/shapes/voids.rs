@@ -337,3 +337,19 @@ pub(super) fn prevails_in_conflict(doc: &Doc, clause: usize) -> bool {
         && rules.all(|at| at > sentence.start && domain_rules(doc, at - 1..at + 1));
     users_requests(doc, side) || asked || !domain && (set_up || governs_model(doc, sentence))
 }
+
+/// Where `tokens` say something is done without the model's safeguards: the `without` before
+/// a safety word (`without warnings, caveats or refusals`). Caveats and warnings alone are a
+/// matter of style (`answer without disclaimers`), and a safety word before a plain noun names
+/// its kind (`unsafe blocks without a SAFETY comment`).
+pub(super) fn unguarded(doc: &Doc, tokens: Range<usize>) -> Option<usize> {
+    tokens.clone().find(|&at| {
+        doc.word(at) == "without"
+            && doc.naming(at + 1..tokens.end.min(at + 8), thing::SAFETY).any(|safety| {
+                !matches!(doc.word(safety), "caveat" | "caveats" | "warning" | "warnings")
+                    && doc.tokens.get(safety + 1).is_none_or(|next| {
+                        next.kind != Kind::Word || next.info != crate::vocab::Info::default()
+                    })
+            })
+    })
+}
