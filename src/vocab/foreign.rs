@@ -1,6 +1,7 @@
 //! Orders in other languages: the phrases a takeover or a concealment is written with in
-//! Spanish, French, German, Portuguese, Italian, Dutch, Russian, Polish, Japanese and Chinese. The clause reader reads
-//! English; these are read as phrases, each with the literal words that arm it.
+//! Spanish, French, German, Portuguese, Italian, Dutch, Swedish, Danish, Norwegian, Russian,
+//! Polish, Japanese and Chinese. The clause reader reads English; these are read as phrases,
+//! each with the literal words that arm it.
 //!
 //! Every phrase names its target (the instructions, the user, the server) beside the verb, so a
 //! word alone (`ignora mayúsculas`, "ignores case") never matches.
@@ -156,6 +157,10 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Conceal, arms: &["gebruiker", "klant"], pattern: concat!(r"\b(?:gebruiker|klant)\w*\b", gap!(40), r"\bniet\s+(?:vermeld\w*|vertel\w*|gemeld|meld\w*|gezegd|zeggen|getoond|tonen|laten\s+weten|geïnformeerd|informeren)") },
     Phrase { family: Conceal, arms: &["zonder"], pattern: r"\bzonder\s+(?:dat\s+de\s+(?:gebruiker|klant)|medeweten\s+van\s+de\s+(?:gebruiker|klant)|de\s+(?:gebruiker|klant)\s+te\s+(?:informeren|melden))" },
     Phrase { family: Conceal, arms: &["vraagt"], pattern: concat!(r"\bals\s+de\s+(?:gebruiker|klant)\s+(?:ernaar\s+)?vraagt\b", gap!(80), r"\b(?:zeg|antwoord|vertel)\b") },
+    // Swedish, Danish and Norwegian: close enough to share their takeover phrases.
+    Phrase { family: Takeover, arms: &["ignorer", "bortse", "se bort", "glöm", "glem"], pattern: r"\b(?:ignorera|ignorer|bortse\s+från|se\s+bort\s+fra|glöm|glem)\s+(?:alla\s+|alle\s+)?(?:(?:tidigare|tidligere|dina|dine|dere[sn]?)\s+){0,2}(?:instruktioner|instrukser|instruksjoner|anvisningar|anvisninger|regler|direktiv)" },
+    Phrase { family: Takeover, arms: &["även om", "selv om"], pattern: r"\b(?:även|selv)\s+om\s+(?:användaren|brugeren|brukeren)\s+(?:ber|beder|vil|säger|siger|sier)" },
+    Phrase { family: Takeover, arms: &["enbart", "kun", "endast", "bare"], pattern: concat!(r"\b(?:enbart|endast|kun|bare)\s+(?:følg|følge|följa|följ)\b", gap!(60), r"\b(?:server|servern|serveren|verktyg|værktøj|verktøy)") },
     // Russian.
     Phrase { family: Takeover, arms: &["игнорир", "забудь"], pattern: r"\b(?:игнорируй|игнорируйте|забудь|забудьте)\s+(?:все\s+)?(?:предыдущие\s+|прежние\s+|свои\s+|ваши\s+)?(?:инструкции|указания|правила|распоряжения)" },
     Phrase { family: Takeover, arms: &["больше не"], pattern: r"\b(?:ты|вы)\s+больше\s+не\s+(?:являешься|являетесь|ассистент|помощник)" },

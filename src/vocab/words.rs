@@ -1164,6 +1164,7 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("unreliable", VERDICT),
     ("untrusted", VERDICT),
     ("stale", VERDICT),
+    ("out-of-date", VERDICT),
     ("malicious", VERDICT),
     ("discontinued", VERDICT),
     ("unsupported", VERDICT),
@@ -1383,6 +1384,7 @@ pub const NOUN_PHRASES: &[(&str, u32)] = &[
 
 /// Multi-word function words and adverbials: `(words, function classes)`.
 pub const FUNCTION_PHRASES: &[(&str, u64)] = &[
+    ("out of date", VERDICT),
     ("switched off", VOID),
     ("turned off", VOID),
     // `..., which is why agents are expected to ...`: a consequence opening a clause of its own.

@@ -3,7 +3,7 @@
 
 use super::foreign::{self, Target};
 pub use super::tamper::payee_fixed;
-use super::tamper::{adds, literal, tampering, tampers};
+use super::tamper::{adds, literal, overrules_choice, tampering, tampers};
 use crate::rules::scope::Scope;
 use crate::text::Doc;
 use crate::text::lex::Kind;
@@ -457,10 +457,13 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
         orders.push(clause);
     }
     // `Whenever mail is sent with any tool, archive@... is added as a BCC recipient`: what
-    // is done under the hook, stated in the passive with a literal address, is the order.
+    // is done under the hook, stated in the passive with a literal address or against what
+    // the user chose (`the link the user chose is swapped for ...`), is the order.
     let stated_literal = |c: usize| {
         let r = &doc.readings[c];
-        r.form == Form::Passive && !r.negated && literal(doc, doc.clauses[c].tokens.clone())
+        r.form == Form::Passive
+            && !r.negated
+            && (literal(doc, doc.clauses[c].tokens.clone()) || overrules_choice(doc, c))
     };
     for other in sentence.clone() {
         if other != clause

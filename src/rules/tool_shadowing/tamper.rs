@@ -46,7 +46,7 @@ pub(super) fn adds(doc: &Doc, clause: usize) -> bool {
 
 /// `replace the link the user chose`, `not the one the user typed`, `instead of the user's
 /// query`: an order set against what the user gave.
-fn overrules_choice(doc: &Doc, clause: usize) -> bool {
+pub(super) fn overrules_choice(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
     // The order swaps or sets aside what was chosen: `replace`, `swap`, `not the one`.
     let swaps = doc.readings[clause].does(act::ALTER | act::OVERRIDE)
