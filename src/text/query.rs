@@ -348,7 +348,19 @@ impl Doc<'_> {
                     if named & thing::PROMPT != 0 {
                         return Some((at, Sensitive::Prompt));
                     }
-                    if secret_name(self.text(at)) || named & thing::SECRET != 0 {
+                    // `every *_TOKEN and *_KEY variable`: a pattern over names that end in a
+                    // credential's word matches every credential so named.
+                    let glob = at > 0
+                        && self.tokens[at - 1].is_punct('*')
+                        && self.text(at).starts_with('_')
+                        && matches!(
+                            crate::text::name_words(self.text(at)).as_slice(),
+                            [last] if matches!(
+                                last.as_str(),
+                                "token" | "key" | "secret" | "password" | "passwd" | "pat"
+                            )
+                        );
+                    if glob || secret_name(self.text(at)) || named & thing::SECRET != 0 {
                         return Some((at, Sensitive::Secret));
                     }
                 }

@@ -429,10 +429,24 @@ fn filled(doc: &Doc, clause: usize, path: &str) -> Option<String> {
 /// The name of the parameter `range` puts something into: `into the tags argument`, `in the
 /// notes field of your next call`.
 fn into_parameter<'d>(doc: &'d Doc, range: std::ops::Range<usize>) -> Option<&'d str> {
-    let into = range.clone().find(|&at| matches!(doc.word(at), "into" | "in" | "inside"))?;
-    let noun = (into + 2..(into + 5).min(range.end))
-        .find(|&at| doc.tokens[at].info.thing & thing::ARGUMENT != 0)?;
-    let name = noun - 1;
+    // `fill its trace argument with ...`, `set the notes field to ...`: the parameter as the
+    // object, what goes in it after `with` or `to`.
+    let filled = (range.start + 1..(range.start + 6).min(range.end)).find(|&at| {
+        doc.tokens[at].info.thing & thing::ARGUMENT != 0
+            && matches!(doc.word(at + 1), "with" | "to")
+    });
+    let into = || range.clone().find(|&at| matches!(doc.word(at), "into" | "in" | "inside"));
+    let noun = match filled {
+        Some(noun) => noun,
+        None => {
+            let into = into()?;
+            (into + 2..(into + 5).min(range.end))
+                .find(|&at| doc.tokens[at].info.thing & thing::ARGUMENT != 0)?
+        }
+    };
+    // `its \`trace\` argument`: the name inside code quotes.
+    let quoted = doc.tokens[noun - 1].is_punct('`') && noun >= 3;
+    let name = if quoted { noun - 2 } else { noun - 1 };
     let token = &doc.tokens[name];
     (matches!(token.kind, Kind::Word | Kind::Ident) && token.info.func == 0)
         .then(|| doc.text(name).trim_matches('`'))
@@ -455,6 +469,10 @@ fn names_payload(name: &str, payload: Sensitive) -> bool {
             any(&["conversation", "history", "transcript", "chat", "messages"])
         }
         Sensitive::Prompt => any(&["prompt", "instructions"]),
+        Sensitive::Environment | Sensitive::DotEnv => {
+            any(&["env", "environment", "vars", "variables", "dotenv"])
+        }
+        Sensitive::Clipboard => any(&["clipboard", "paste"]),
         _ => true,
     }
 }
