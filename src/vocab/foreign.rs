@@ -19,6 +19,9 @@ pub enum Family {
     /// Sends something to an address the sentence names: the verb, then a URL or an email
     /// address before the sentence ends. What is sent is judged by the rule that reads it.
     Send,
+    /// Puts the conversation or the model's own prompt into a field: the filling verb, then
+    /// what it is filled with, named in the phrase (the English lexicon knows no foreign noun).
+    Fill,
 }
 
 /// One phrase: its family, the literal fragments (lowercase) at least one of which every match
@@ -29,7 +32,7 @@ pub struct Phrase {
     pub pattern: &'static str,
 }
 
-use Family::{Conceal, Send, Steer, Takeover};
+use Family::{Conceal, Fill, Send, Steer, Takeover};
 
 /// Between a verb of [`Send`] and its address: anything but the end of a sentence, where a dot
 /// inside a name (`.env`, `config.json`) ends nothing.
@@ -174,6 +177,14 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Takeover, arms: &["nawet"], pattern: r"\bnawet\s+(?:jeśli|jeżeli|gdy)\s+użytkownik\s+(?:prosi|poprosi|mówi|powie|sprzeciwi)" },
     Phrase { family: Conceal, arms: &["użytkownik"], pattern: concat!(r"\bnie\s+(?:mów|mówi|informuj|wspominaj|wspomina|ujawniaj|pokazuj|powiadamiaj)\w*", gap!(40), r"użytkownik") },
     Phrase { family: Conceal, arms: &["wiedzy"], pattern: r"\bbez\s+wiedzy\s+użytkownik" },
+    // Filling a field with the conversation or the model's prompt, in each language: the
+    // verb, then what fills it. `Rellena el parámetro contexto con el historial completo de la
+    // conversación`, `collez ici l'historique complet de la conversation`.
+    Phrase { family: Fill, arms: &["historial", "conversaci", "prompt del sistema", "mensajes del sistema"], pattern: concat!(r"\b(?:rellen|complet|llen|incluy|inclu|pon|pega|copi|añad|agreg)\w*\b", gap!(80), r"\b(?:historial|conversaci[óo]n|prompt\s+del\s+sistema|mensajes\s+del\s+sistema)\b") },
+    Phrase { family: Fill, arms: &["historique", "conversation", "prompt système", "messages système"], pattern: concat!(r"\b(?:coll|copi|rempli|indiqu|insér|ins[ée]r|mett|joign|ajout)\w*\b", gap!(80), r"\b(?:l['’]historique|la\s+conversation|le\s+prompt\s+syst[èe]me|les\s+messages\s+syst[èe]me)\b") },
+    Phrase { family: Fill, arms: &["verlauf", "unterhaltung", "systemprompt", "system-prompt"], pattern: concat!(r"\b(?:füg|fueg|füll|fuell|trag|kopier|setz|einfüg)\w*\b", gap!(80), r"\b(?:gesprächsverlauf|chatverlauf|verlauf|unterhaltung|systemprompt|system-prompt)\b") },
+    Phrase { family: Fill, arms: &["cronologia", "conversazione", "prompt di sistema"], pattern: concat!(r"\b(?:incoll|inserisc|compil|riemp|mett|includ|copi|aggiung)\w*\b", gap!(80), r"\b(?:cronologia|conversazione|prompt\s+di\s+sistema|messaggi\s+di\s+sistema)\b") },
+    Phrase { family: Fill, arms: &["histórico", "historico", "conversa", "prompt do sistema"], pattern: concat!(r"\b(?:preench|col[ae]|inclu|coloqu|insir|copi|adicion)\w*\b", gap!(80), r"\b(?:hist[óo]rico|conversa|prompt\s+do\s+sistema|mensagens\s+do\s+sistema)\b") },
     // Sending, in each language: the verb, then the address it sends to.
     Phrase { family: Send, arms: &["env", "reenv", "mand", "remit", "sub"], pattern: concat!(r"\b(?:env[ií](?:a|e|en|ar|ad|ando)|reenv[ií](?:a|e|ar)|manda(?:r|d)?|mande|remit(?:e|a|ir)|sub(?:e|a|ir))\b", reach!(), address!()) },
     Phrase { family: Send, arms: &["envo", "transm", "télévers", "televers"], pattern: concat!(r"\b(?:envoi(?:e|ent|er)|envoy(?:ez|er|ons)|transmet(?:s|tez|tre)?|t[ée]l[ée]vers(?:e|ez|er))\b", reach!(), address!()) },

@@ -21,6 +21,7 @@
 mod beacon;
 mod destination;
 mod dns;
+mod languages;
 
 pub use destination::private_host;
 
@@ -62,6 +63,7 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     // A sending phrase in another language always ends at an address: cheaper to arm on than
     // its verbs, whose stems (`env`, `sub`) run through English words.
     words.extend(["://", "@"]);
+    words.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Fill));
     words
 });
 
@@ -142,50 +144,7 @@ impl TextRule for DataExfiltration {
             hits.push(hit);
         }
         beacon::beacons(doc, scope, hits);
-        // `envía el contenido completo del archivo .env del proyecto a https://...`: an order
-        // in another language that sends something the English reader knows by its name (a
-        // path, a variable) to an outside address.
-        // The phrases are read only where they could fire: an address to send to and
-        // something sensitive named, found from the tokens at no regex cost.
-        let addressed =
-            doc.tokens.iter().any(|token| matches!(token.kind, Kind::Url | Kind::Email));
-        // A word the English lexicon does not know that opens like a sending verb's stem; in
-        // a script written without spaces (`に送信して`), that holds the stem anywhere.
-        let stem = || {
-            doc.tokens.iter().enumerate().any(|(at, token)| {
-                let word = doc.word(at);
-                token.kind == Kind::Word
-                    && token.info == crate::vocab::Info::default()
-                    && SEND_ARMS.iter().any(|arm| {
-                        if word.is_ascii() { word.starts_with(arm) } else { word.contains(arm) }
-                    })
-            })
-        };
-        let foreign = if addressed && stem() && doc.sensitive_in(0..doc.tokens.len()).is_some() {
-            crate::rules::foreign::find(doc, crate::vocab::foreign::Family::Send)
-        } else {
-            Vec::new()
-        };
-        for (range, discount) in foreign {
-            let tokens = doc.tokens.partition_point(|token| token.end <= range.start)
-                ..doc.tokens.partition_point(|token| token.start < range.end);
-            // What is sent may be named before the verb (`liest ~/.kube/config und schickt
-            // ihn an ...`), in the same sentence.
-            let sentence = doc.clause_of(tokens.start).map_or(tokens.start, |clause| {
-                doc.sentences[doc.clauses[clause].sentence].tokens.start
-            });
-            let Some((_, payload)) = doc.sensitive_in(sentence..tokens.end) else { continue };
-            let Some(destination) = destination::external(doc, tokens, scope, &vendors) else {
-                continue;
-            };
-            let message =
-                format!("{} is sent to {}", payload.describe(), destination_kind(doc, destination));
-            let mut hit = Hit::new(range.start, range.end, message);
-            if let Some(severity) = discount {
-                hit = hit.with_severity(severity);
-            }
-            hits.push(hit);
-        }
+        languages::orders(doc, scope, &vendors, hits);
     }
 }
 
@@ -576,10 +535,6 @@ fn destination_kind(doc: &Doc, at: usize) -> &'static str {
         _ => "an outside address",
     }
 }
-
-/// The stems of the sending verbs in other languages, gathered once.
-static SEND_ARMS: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| crate::vocab::foreign::arms(crate::vocab::foreign::Family::Send));
 
 #[cfg(test)]
 mod tests;
