@@ -313,10 +313,17 @@ fn parameter_of(path: &str) -> Option<&str> {
     if owner.starts_with("arguments[") && !owner.contains('.') {
         return Some(owner);
     }
-    let (_, name) = owner.rsplit_once(".properties.")?;
+    // Read from the end one component at a time: a search for `.properties.` is set up anew
+    // for every leaf of every entity.
+    let mut parts = owner.rsplit('.');
+    let (last, before) = (parts.next()?, parts.next()?);
     // An array's items say what each entry of the parameter holds.
-    let name = name.strip_suffix(".items").unwrap_or(name);
-    (!name.contains('.')).then_some(name)
+    let (name, marker) = if last == "items" && before != "properties" {
+        (before, parts.next()?)
+    } else {
+        (last, before)
+    };
+    (marker == "properties" && parts.next().is_some()).then_some(name)
 }
 
 /// The description paths of parameters that cannot carry text (a flag or a number cannot hold

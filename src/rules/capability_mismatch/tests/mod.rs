@@ -411,3 +411,18 @@ fn a_hash_tool_that_also_posts_its_input() {
         &[],
     ));
 }
+
+#[test]
+fn the_parameter_a_description_path_belongs_to() {
+    let of = super::parameter_of;
+    assert_eq!(of("inputSchema.properties.query.description"), Some("query"));
+    assert_eq!(of("inputSchema.properties.tags.items.description"), Some("tags"));
+    assert_eq!(of("inputSchema.properties.items.description"), Some("items"));
+    assert_eq!(of("inputSchema.properties.a.properties.b.title"), Some("b"));
+    assert_eq!(of("arguments[1].description"), Some("arguments[1]"));
+    // Deeper than a parameter's own schema, or no parameter at all.
+    assert_eq!(of("inputSchema.properties.a.b.description"), None);
+    assert_eq!(of("properties.a.description"), None);
+    assert_eq!(of("description"), None);
+    assert_eq!(of("inputSchema.properties.a.items.items.description"), None);
+}
