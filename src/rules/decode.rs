@@ -16,6 +16,43 @@ const MIN_TOKEN: usize = 16;
 /// How long the decoded text quoted in a message may be, in characters.
 const CLIP_CHARS: usize = 80;
 
+/// A string rewritten one character at a time, each kept, replaced or dropped, with the way
+/// back to the raw text: what a rule reading through a disguise (compatibility characters, soft
+/// hyphens) asks the content rules about, and maps their findings back from.
+pub struct Rewritten {
+    pub text: String,
+    /// Per raw character, in order: where its rewritten form starts in `text` and where the
+    /// character starts in the raw string; then one closing entry for both ends.
+    starts: Vec<(usize, usize)>,
+}
+
+impl Rewritten {
+    /// `raw` with each character `rewrite(at, c, text)` writes its own form of into `text`
+    /// (returning `true`, having written nothing to drop it) in place of itself.
+    pub fn new(raw: &str, mut rewrite: impl FnMut(usize, char, &mut String) -> bool) -> Rewritten {
+        let mut text = String::with_capacity(raw.len());
+        let mut starts = Vec::with_capacity(raw.len() + 1);
+        for (at, c) in raw.char_indices() {
+            starts.push((text.len(), at));
+            if !rewrite(at, c, &mut text) {
+                text.push(c);
+            }
+        }
+        starts.push((text.len(), raw.len()));
+        Rewritten { text, starts }
+    }
+
+    /// The raw byte span of the characters whose rewritten forms `start..end` touches.
+    pub fn raw_span(&self, start: usize, end: usize) -> (usize, usize) {
+        // The last character whose form starts at or before `start` holds it.
+        let first = self.starts.partition_point(|&(rewritten, _)| rewritten <= start);
+        // The first character whose form starts at or after `end` is just past the span.
+        let past = self.starts.partition_point(|&(rewritten, _)| rewritten < end);
+        let raw_at = |index: usize| self.starts.get(index).map_or(0, |&(_, raw)| raw);
+        (raw_at(first.saturating_sub(1)), raw_at(past))
+    }
+}
+
 /// What the content rules find in `text` as written: each finding's rule, span and message.
 pub fn fired_on(text: &Text<'_>) -> Vec<(&'static str, std::ops::Range<usize>, String)> {
     content_hits(text)

@@ -3,7 +3,7 @@
 //! discounted the same way.
 
 use crate::model::Severity;
-use crate::rules::framing;
+use crate::rules::{Hit, framing};
 use crate::text::Doc;
 use crate::text::lex::Kind;
 use crate::vocab::foreign::{Family, PHRASES, Phrase};
@@ -124,6 +124,18 @@ pub fn find(doc: &Doc<'_>, family: Family) -> Vec<(Range<usize>, Option<Severity
             (found.range(), discount)
         })
         .collect()
+}
+
+/// The hits of `family`'s phrases on `doc`, each saying `message`, discounted as [`find`]
+/// says: the one builder of a foreign phrase's finding whose message is the family's own.
+pub fn hits(doc: &Doc<'_>, family: Family, message: &'static str) -> impl Iterator<Item = Hit> {
+    find(doc, family).into_iter().map(move |(range, discount)| {
+        let hit = Hit::new(range.start, range.end, message);
+        match discount {
+            Some(severity) => hit.with_severity(severity),
+            None => hit,
+        }
+    })
 }
 
 /// Whether a sentence of `doc` has at least a third of its lowercase words unknown to the

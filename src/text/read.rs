@@ -202,11 +202,13 @@ fn read_wish(tokens: &[Token], lower: &str, clause: &Clause) -> Option<Reading> 
             && IMPERSONAL.contains(&word(at + 2))
             && word(at + 3) == "that"
     });
-    let (wish, opening_word) = match impersonal {
-        Some(it) => (it + 2, "that"),
-        None => (opening.clone().find(|&at| WISHING.contains(&word(at)))?, "if"),
+    let condition = match impersonal {
+        Some(it) => it + 3,
+        None => {
+            let wish = opening.clone().find(|&at| WISHING.contains(&word(at)))?;
+            (wish + 1..range.end.min(wish + 4)).find(|&at| word(at) == "if")?
+        }
     };
-    let condition = (wish + 1..range.end.min(wish + 4)).find(|&at| word(at) == opening_word)?;
     if condition + 1 >= range.end {
         return None;
     }

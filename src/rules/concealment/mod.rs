@@ -90,19 +90,11 @@ impl TextRule for Concealment {
             }
             hits.push(hit);
         }
-        for (range, discount) in
-            crate::rules::foreign::find(doc, crate::vocab::foreign::Family::Conceal)
-        {
-            let mut hit = Hit::new(
-                range.start,
-                range.end,
-                "an order in another language to keep something from the user",
-            );
-            if let Some(severity) = discount {
-                hit = hit.with_severity(severity);
-            }
-            hits.push(hit);
-        }
+        hits.extend(crate::rules::foreign::hits(
+            doc,
+            crate::vocab::foreign::Family::Conceal,
+            "an order in another language to keep something from the user",
+        ));
     }
 }
 

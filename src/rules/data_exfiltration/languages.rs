@@ -39,7 +39,7 @@ pub(super) fn orders(
         })
     };
     let foreign = if addressed && stem() && doc.sensitive_in(0..doc.tokens.len()).is_some() {
-        crate::rules::foreign::find(doc, crate::vocab::foreign::Family::Send)
+        crate::rules::foreign::find(doc, Family::Send)
     } else {
         Vec::new()
     };
@@ -90,7 +90,9 @@ const OWN_PURPOSE: &[&str] = &[
 /// for: its purpose reads as handling conversations, or its name or first sentence (this
 /// text's own, read alone) names them.
 fn filled(doc: &Doc, scope: Option<&Scope<'_>>, hits: &mut Vec<Hit>) {
-    let found = crate::rules::foreign::find(doc, Family::Fill);
+    let message =
+        "an order in another language to fill a field with the conversation or the model's prompt";
+    let found: Vec<Hit> = crate::rules::foreign::hits(doc, Family::Fill, message).collect();
     if found.is_empty() {
         return;
     }
@@ -111,16 +113,7 @@ fn filled(doc: &Doc, scope: Option<&Scope<'_>>, hits: &mut Vec<Hit>) {
         }
         None => names_own(&first_sentence(doc.raw)),
     };
-    if own {
-        return;
-    }
-    for (range, discount) in found {
-        let message = "an order in another language to fill a field with the conversation or the \
-                       model's prompt";
-        let mut hit = Hit::new(range.start, range.end, message);
-        if let Some(severity) = discount {
-            hit = hit.with_severity(severity);
-        }
-        hits.push(hit);
+    if !own {
+        hits.extend(found);
     }
 }

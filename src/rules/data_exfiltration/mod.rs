@@ -394,11 +394,11 @@ fn into_parameter<'d>(doc: &'d Doc, range: std::ops::Range<usize>) -> Option<&'d
         doc.tokens[at].info.thing & thing::ARGUMENT != 0
             && matches!(doc.word(at + 1), "with" | "to")
     });
-    let into = || range.clone().find(|&at| matches!(doc.word(at), "into" | "in" | "inside"));
     let noun = match filled {
         Some(noun) => noun,
         None => {
-            let into = into()?;
+            let into =
+                range.clone().find(|&at| matches!(doc.word(at), "into" | "in" | "inside"))?;
             (into + 2..(into + 5).min(range.end))
                 .find(|&at| doc.tokens[at].info.thing & thing::ARGUMENT != 0)?
         }

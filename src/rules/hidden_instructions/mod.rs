@@ -89,17 +89,11 @@ impl TextRule for HiddenInstructions {
             }
             hits.push(hit);
         }
-        for (range, discount) in crate::rules::foreign::find(doc, Family::Takeover) {
-            let mut hit = Hit::new(
-                range.start,
-                range.end,
-                "an order in another language to override the model's instructions or put the server above the user",
-            );
-            if let Some(severity) = discount {
-                hit = hit.with_severity(severity);
-            }
-            hits.push(hit);
-        }
+        hits.extend(crate::rules::foreign::hits(
+            doc,
+            Family::Takeover,
+            "an order in another language to override the model's instructions or put the server above the user",
+        ));
         for (range, message) in shapes::takeovers(doc.raw) {
             hits.push(Hit::new(range.start, range.end, message));
         }

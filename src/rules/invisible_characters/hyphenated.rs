@@ -7,36 +7,25 @@
 //! content rule finds there that it did not find in the text as written is the hyphens' doing.
 
 use super::SOFT_HYPHEN;
-use crate::rules::decode::{decoded_hit, fired_on, owned};
+use crate::rules::decode::{Rewritten, decoded_hit, fired_on, owned};
 use crate::rules::{Hit, Text, content_hits};
 
 /// How every message of this reading opens.
 const LEAD: &str = "soft hyphens inside words hide";
 
-/// `raw` without its soft hyphens that stand between two letters, and for each byte of the
-/// joined text where it came from in `raw` (one closing entry for the end), or `None` when
-/// no such hyphen is there.
-fn joined(raw: &str) -> Option<(String, Vec<usize>)> {
-    let mut text = String::with_capacity(raw.len());
-    let mut from = Vec::with_capacity(raw.len() + 1);
-    let mut prev = None;
-    let mut chars = raw.char_indices().peekable();
+/// `raw` without its soft hyphens that stand between two letters, or `None` when no such
+/// hyphen is there.
+fn joined(raw: &str) -> Option<Rewritten> {
+    let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
     let mut removed = false;
-    while let Some((at, c)) = chars.next() {
-        let next = chars.peek().map(|&(_, next)| next);
-        if c == SOFT_HYPHEN
-            && prev.is_some_and(char::is_alphabetic)
-            && next.is_some_and(char::is_alphabetic)
-        {
-            removed = true;
-            continue;
-        }
-        from.extend((0..c.len_utf8()).map(|offset| at + offset));
-        text.push(c);
-        prev = Some(c);
-    }
-    from.push(raw.len());
-    removed.then_some((text, from))
+    let joined = Rewritten::new(raw, |at, c, _| {
+        let inner = c == SOFT_HYPHEN
+            && letter(raw[..at].chars().next_back())
+            && letter(raw[at + c.len_utf8()..].chars().next());
+        removed |= inner;
+        inner
+    });
+    removed.then_some(joined)
 }
 
 /// The findings of the content rules on `text` read without its inner soft hyphens, mapped
@@ -46,21 +35,18 @@ pub(super) fn check(text: &Text<'_>, hits: &mut Vec<Hit>) {
     if text.is_ascii() || !raw.contains(SOFT_HYPHEN) {
         return;
     }
-    let Some((joined, from)) = joined(raw) else { return };
-    let inner = content_hits(&text.derived(&joined));
+    let Some(joined) = joined(raw) else { return };
+    let inner = content_hits(&text.derived(&joined.text));
     if inner.is_empty() {
         return;
     }
     let fired_on_raw = fired_on(text);
     for (meta, hit) in inner {
-        // The raw span runs from the first joined byte's origin to just past the last one's.
-        let start = from[hit.start];
-        let end = if hit.end == 0 { start } else { from[hit.end - 1] + 1 };
-        let end = (end..=raw.len()).find(|&at| raw.is_char_boundary(at)).unwrap_or(raw.len());
+        let (start, end) = joined.raw_span(hit.start, hit.end);
         if owned(&fired_on_raw, meta.id, start, end, &hit.message) {
             continue;
         }
-        let shown = &joined[hit.start..hit.end];
+        let shown = &joined.text[hit.start..hit.end];
         hits.push(decoded_hit((start, end), (LEAD, shown, &hit.message), meta, &hit));
     }
 }
@@ -71,10 +57,11 @@ mod tests {
 
     #[test]
     fn only_hyphens_between_letters_are_taken_out() {
-        let (text, from) = joined("e\u{AD}mail to\u{AD} x").expect("one inner hyphen");
-        assert_eq!(text, "email to\u{AD} x");
-        assert_eq!(from[1], 3, "the `m` after the two-byte hyphen");
-        assert_eq!(*from.last().unwrap(), "e\u{AD}mail to\u{AD} x".len());
+        let raw = "e\u{AD}mail to\u{AD} x";
+        let read = joined(raw).expect("one inner hyphen");
+        assert_eq!(read.text, "email to\u{AD} x");
+        assert_eq!(read.raw_span(1, 2), (3, 4), "the `m` after the two-byte hyphen");
+        assert_eq!(read.raw_span(0, read.text.len()), (0, raw.len()));
         assert!(joined("\u{AD}word and word\u{AD}").is_none());
     }
 }

@@ -158,14 +158,11 @@ impl TextRule for ToolShadowing {
             flagged.push(sentence);
             hits.push(hit);
         }
-        for (range, discount) in crate::rules::foreign::find(doc, Family::Steer) {
-            let message = "an order in another language that steers the agent's choice of tool";
-            let mut hit = Hit::new(range.start, range.end, message);
-            if let Some(severity) = discount {
-                hit = hit.with_severity(severity);
-            }
-            hits.push(hit);
-        }
+        hits.extend(crate::rules::foreign::hits(
+            doc,
+            Family::Steer,
+            "an order in another language that steers the agent's choice of tool",
+        ));
         if let Some(scope) = scope {
             for (range, message) in mention::mentions(doc, scope) {
                 let token = doc.tokens.partition_point(|t| t.end <= range.start);
