@@ -3,7 +3,7 @@
 //! discounted the same way.
 
 use crate::model::Severity;
-use crate::rules::{Hit, framing};
+use crate::rules::{Hit, Text, framing};
 use crate::text::Doc;
 use crate::text::lex::Kind;
 use crate::vocab::foreign::{Family, PHRASES, Phrase};
@@ -28,10 +28,8 @@ struct Compiled {
     patterns: Mutex<HashMap<u128, Regex>>,
 }
 
-static FAMILIES: LazyLock<[(Family, Compiled); 5]> = LazyLock::new(|| {
-    [Family::Takeover, Family::Conceal, Family::Steer, Family::Send, Family::Fill]
-        .map(|family| (family, Compiled::new(family)))
-});
+static FAMILIES: LazyLock<[(Family, Compiled); 5]> =
+    LazyLock::new(|| Family::ALL.map(|family| (family, Compiled::new(family))));
 
 impl Compiled {
     fn new(family: Family) -> Compiled {
@@ -92,8 +90,18 @@ impl Compiled {
     }
 }
 
-/// Every order of `family` in `doc`, with the severity its framing lowers it to, if any.
-pub fn find(doc: &Doc<'_>, family: Family) -> Vec<(Range<usize>, Option<Severity>)> {
+/// Every order of `family` in `text`, with the severity its framing lowers it to, if any.
+pub fn find(text: &Text<'_>, family: Family) -> Vec<(Range<usize>, Option<Severity>)> {
+    // The scan's one search for trigger words looked for the family's arms too: most texts
+    // hold none, and their reading is never asked for here.
+    if !text.may_hold(family) {
+        return Vec::new();
+    }
+    find_in(text.doc(), family)
+}
+
+/// [`find`] in a document read from a text not prepared for the scan.
+fn find_in(doc: &Doc<'_>, family: Family) -> Vec<(Range<usize>, Option<Severity>)> {
     let Some((_, compiled)) = FAMILIES.iter().find(|(known, _)| *known == family) else {
         return Vec::new();
     };
@@ -128,8 +136,8 @@ pub fn find(doc: &Doc<'_>, family: Family) -> Vec<(Range<usize>, Option<Severity
 
 /// The hits of `family`'s phrases on `doc`, each saying `message`, discounted as [`find`]
 /// says: the one builder of a foreign phrase's finding whose message is the family's own.
-pub fn hits(doc: &Doc<'_>, family: Family, message: &'static str) -> impl Iterator<Item = Hit> {
-    find(doc, family).into_iter().map(move |(range, discount)| {
+pub fn hits(text: &Text<'_>, family: Family, message: &'static str) -> impl Iterator<Item = Hit> {
+    find(text, family).into_iter().map(move |(range, discount)| {
         let hit = Hit::new(range.start, range.end, message);
         match discount {
             Some(severity) => hit.with_severity(severity),
@@ -160,8 +168,9 @@ mod tests {
     use super::*;
     use crate::vocab::foreign::arms;
 
+    /// Found through the scan's prefilter, as a rule finds it.
     fn found(text: &str, family: Family) -> bool {
-        !find(&Doc::new(text), family).is_empty()
+        !find(&Text::new(text), family).is_empty()
     }
 
     const TAKEOVERS: &[&str] = &[
@@ -281,7 +290,7 @@ mod tests {
         ] {
             let arms = arms(family);
             for text in texts {
-                for (range, _) in find(&Doc::new(text), family) {
+                for (range, _) in find(&Text::new(text), family) {
                     let matched = text[range].to_lowercase();
                     assert!(arms.iter().any(|arm| matched.contains(arm)), "{matched}");
                 }
@@ -356,9 +365,9 @@ mod tests {
 
     #[test]
     fn a_quoted_example_is_discounted() {
-        let doc =
-            Doc::new("Detects injections such as \"ignora todas las instrucciones anteriores\".");
-        let found = find(&doc, Family::Takeover);
+        let text =
+            Text::new("Detects injections such as \"ignora todas las instrucciones anteriores\".");
+        let found = find(&text, Family::Takeover);
         assert_eq!(found.len(), 1);
         assert!(found[0].1.is_some());
     }

@@ -115,6 +115,13 @@ pub trait TextRule: Sync + Send {
         &[]
     }
 
+    /// Lowercase ASCII words a rule that always runs reads as a hint: the same automaton finds
+    /// them, and [`Text::cued`] says whether one occurs, so the rule can leave a string unread
+    /// without a second search of its bytes. They gate nothing by themselves.
+    fn cues(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>);
 }
 
@@ -242,7 +249,7 @@ mod tests {
     /// ASCII (`ユーザー`, `esqueç`) matches as written.
     fn triggers_are_lowercase() {
         for rule in text_rules() {
-            for trigger in rule.triggers() {
+            for trigger in rule.triggers().iter().chain(rule.cues()) {
                 assert!(!trigger.is_empty());
                 assert!(trigger.to_lowercase() == *trigger, "{}: {trigger:?}", rule.meta().id);
             }

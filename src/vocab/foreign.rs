@@ -24,6 +24,12 @@ pub enum Family {
     Fill,
 }
 
+impl Family {
+    /// Every family, in declaration order.
+    pub const ALL: [Family; 5] =
+        [Family::Takeover, Family::Conceal, Family::Steer, Family::Send, Family::Fill];
+}
+
 /// One phrase: its family, the literal fragments (lowercase) at least one of which every match
 /// holds, and the case-insensitive pattern.
 pub struct Phrase {

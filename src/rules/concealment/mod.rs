@@ -91,7 +91,7 @@ impl TextRule for Concealment {
             hits.push(hit);
         }
         hits.extend(crate::rules::foreign::hits(
-            doc,
+            text,
             crate::vocab::foreign::Family::Conceal,
             "an order in another language to keep something from the user",
         ));

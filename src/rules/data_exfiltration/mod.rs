@@ -144,7 +144,7 @@ impl TextRule for DataExfiltration {
             hits.push(hit);
         }
         beacon::beacons(doc, scope, hits);
-        languages::orders(doc, scope, &vendors, hits);
+        languages::orders(text, &vendors, hits);
     }
 }
 

@@ -90,7 +90,7 @@ impl TextRule for HiddenInstructions {
             hits.push(hit);
         }
         hits.extend(crate::rules::foreign::hits(
-            doc,
+            text,
             Family::Takeover,
             "an order in another language to override the model's instructions or put the server above the user",
         ));

@@ -42,14 +42,12 @@ use crate::rules::{Hit, RuleMeta, TextRule, framing};
 use crate::text::Doc;
 use crate::vocab::classes::thing;
 use crate::vocab::foreign::Family;
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
 use std::sync::LazyLock;
 
 /// Words a shape needs one of: every shape reads a target [`foreign`] finds (a tool noun,
 /// `server...`, a tool-shaped name) or the user (a claim, an override). The lexicon's
-/// surfaces for those classes (phrases by their first word), and the other nouns
-/// [`foreign`] takes for a tool.
-static CUES: LazyLock<AhoCorasick> = LazyLock::new(|| {
+/// surfaces for those classes (phrases by their first word), and the other nouns [`foreign`] takes for a tool.
+static CUES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     let mut cues =
         crate::vocab::lexicon().surfaces(|info| info.thing & (thing::TOOL | thing::USER) != 0);
     // `other` for an agent noun after it (`any other translator`).
@@ -57,17 +55,9 @@ static CUES: LazyLock<AhoCorasick> = LazyLock::new(|| {
     // A payee fixed for every payment (`directs::payee_fixed`).
     cues.extend(["beneficiary", "payee", "transfer", "payment"]);
     cues.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Steer));
-    AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
-        .build(&cues)
-        .expect("tool-shadowing cues form a valid automaton")
+    cues
 });
 
-/// Whether `raw` could hold a foreign target or the user: a cue word, or what a tool-shaped
-/// name needs (`_`, `-`, a lower-case letter or digit before a capital). A token's lowercase
-/// word is its bytes of the text lowercased, so a token of a cue word is a match of it; the
-/// lexicon lists ASCII surfaces only, so a non-ASCII text is always read. Answering `true`
-/// too often costs a reading, never a finding.
 /// Whether a word of a name spelt out could start what [`directs::sentence`] needs, a foreign
 /// target: a tool noun or a word like it, `other`, or `server`. A name's words are lowercase
 /// and apart, so no tool name (`send_email`) can be among them; a name with none of these
@@ -80,8 +70,14 @@ fn may_name_a_target(word: &str) -> bool {
         || foreign::TOOL_LIKE.contains(&word)
 }
 
-fn may_reach(raw: &str) -> bool {
-    if !raw.is_ascii() {
+/// Whether the text could hold a foreign target or the user: a cue word, or what a tool-shaped
+/// name needs (`_`, `-`, a lower-case letter or digit before a capital). A token's lowercase
+/// word is its bytes of the text lowercased, so a token of a cue word is a match of it; the
+/// lexicon lists ASCII surfaces only, so a non-ASCII text is always read. Answering `true`
+/// too often costs a reading, never a finding.
+fn may_reach(text: &Text<'_>) -> bool {
+    let raw = text.as_str();
+    if text.cued(&ToolShadowing) || !raw.is_ascii() {
         return true;
     }
     let bytes = raw.as_bytes();
@@ -90,7 +86,6 @@ fn may_reach(raw: &str) -> bool {
             (pair[0].is_ascii_lowercase() || pair[0].is_ascii_digit())
                 && pair[1].is_ascii_uppercase()
         })
-        || CUES.is_match(raw)
 }
 
 static META: RuleMeta = RuleMeta {
@@ -106,6 +101,10 @@ pub struct ToolShadowing;
 impl TextRule for ToolShadowing {
     fn meta(&self) -> &'static RuleMeta {
         &META
+    }
+
+    fn cues(&self) -> &'static [&'static str] {
+        &CUES
     }
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
@@ -133,7 +132,7 @@ impl TextRule for ToolShadowing {
         }
         // Nothing foreign and no user named, and no other server to mention a tool of: no
         // shape can fire, and the reading is left unbuilt.
-        if !scope.is_some_and(mention::possible) && !may_reach(text.as_str()) {
+        if !scope.is_some_and(mention::possible) && !may_reach(text) {
             return;
         }
         let doc = text.doc();
@@ -159,7 +158,7 @@ impl TextRule for ToolShadowing {
             hits.push(hit);
         }
         hits.extend(crate::rules::foreign::hits(
-            doc,
+            text,
             Family::Steer,
             "an order in another language that steers the agent's choice of tool",
         ));
