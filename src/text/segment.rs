@@ -299,11 +299,21 @@ fn split_clauses(
                             && tokens[sub].info.func & func::PREP == 0
                             && tokens[sub + 1..at].iter().any(|t| t.info.is_verb())
                     });
-                opens_condition
-                    || lead_condition
-                    || opens_purpose()
-                    || tokens.get(at + 1).is_some_and(|next| {
-                        next.info.func & func::SUBORD != 0 && next.info.func & func::PREP == 0
+                // `a faithful, complete copy`: adjectives set side by side before their noun,
+                // the comma inside a noun phrase that has no head yet.
+                let open_phrase = at >= 2
+                    && tokens[at - 2].info.func & func::DET != 0
+                    && tokens[at - 1].kind == Kind::Word
+                    && tokens[at - 1].info.thing == 0
+                    && tokens[at - 1].info.act == 0
+                    && adjective(&raw[tokens[at - 1].start..tokens[at - 1].end])
+                    && tokens.get(at + 2).is_some_and(|noun| noun.kind == Kind::Word);
+                !open_phrase
+                    && (opens_condition
+                        || lead_condition
+                        || opens_purpose()
+                        || tokens.get(at + 1).is_some_and(|next| {
+                            next.info.func & func::SUBORD != 0 && next.info.func & func::PREP == 0
                             || next.info.func & func::CONJ != 0
                                 && (starts_group(tokens, at + 2, true)
                                     || tokens.get(at + 2).is_some_and(|then| {
@@ -323,7 +333,7 @@ fn split_clauses(
                             || next.info.func & func::LEAD != 0
                                 && next.info.act == 0
                                 && raw[next.start..next.end].contains(' ')
-                    })
+                        }))
             }
             _ => is_dash(raw, token) && !in_quote[at],
         };
@@ -412,6 +422,19 @@ fn split_clauses(
     if start < sentence.end {
         push(clauses, start..sentence.end, false, clause_depth);
     }
+}
+
+/// Whether `word` reads as an adjective by its ending (`faithful`, `exhaustive`, `readable`)
+/// or is one of the few that say a copy is whole (`full`, `exact`, `verbatim`).
+fn adjective(word: &str) -> bool {
+    let word = word.to_ascii_lowercase();
+    const WHOLE: &[&str] = &[
+        "full", "exact", "verbatim", "whole", "entire", "raw", "precise", "complete", "accurate",
+        "literal",
+    ];
+    // Endings nouns rarely have (`-al` and `-ic` do: `manual`, `topic`).
+    const ENDINGS: &[&str] = &["ful", "ous", "ive", "able", "ible", "less", "ical"];
+    WHOLE.contains(&word.as_str()) || ENDINGS.iter().any(|ending| word.ends_with(ending))
 }
 
 #[cfg(test)]

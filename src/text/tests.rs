@@ -655,3 +655,13 @@ fn an_absolute_phrase_leaves_the_noun_phrase_before_it_as_the_antecedent() {
     let antecedent = doc.antecedent(doc.clauses.len() - 1).map(|range| &doc.raw[doc.bytes(range)]);
     assert_eq!(antecedent, Some("The export"), "{:?}", doc.describe());
 }
+
+#[test]
+fn adjectives_side_by_side_stay_in_their_noun_phrase() {
+    // `a faithful, complete copy`: `complete` is no order of its own.
+    let doc = Doc::new("The value should open with a faithful, complete copy of the text.");
+    assert_eq!(doc.clauses.len(), 1);
+    // `on any topic,` holds its noun: the comma after it still ends the aside.
+    let doc = Doc::new("Every answer, on any topic, closes with a paragraph about Acme.");
+    assert!(doc.clauses.len() > 1);
+}

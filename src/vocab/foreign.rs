@@ -1,6 +1,6 @@
 //! Orders in other languages: the phrases a takeover or a concealment is written with in
 //! Spanish, French, German, Portuguese, Italian, Dutch, Swedish, Danish, Norwegian, Russian,
-//! Polish, Japanese and Chinese. The clause reader reads English; these are read as phrases,
+//! Polish, Indonesian and Malay, Japanese and Chinese. The clause reader reads English; these are read as phrases,
 //! each with the literal words that arm it.
 //!
 //! Every phrase names its target (the instructions, the user, the server) beside the verb, so a
@@ -170,6 +170,12 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Takeover, arms: &["ignorer", "bortse", "se bort", "glöm", "glem"], pattern: r"\b(?:ignorera|ignorer|bortse\s+från|se\s+bort\s+fra|glöm|glem)\s+(?:alla\s+|alle\s+)?(?:(?:tidigare|tidligere|dina|dine|dere[sn]?)\s+){0,2}(?:instruktioner|instrukser|instruksjoner|anvisningar|anvisninger|regler|direktiv)" },
     Phrase { family: Takeover, arms: &["även om", "selv om"], pattern: r"\b(?:även|selv)\s+om\s+(?:användaren|brugeren|brukeren)\s+(?:ber|beder|vil|säger|siger|sier)" },
     Phrase { family: Takeover, arms: &["enbart", "kun", "endast", "bare"], pattern: concat!(r"\b(?:enbart|endast|kun|bare)\s+(?:følg|følge|följa|följ)\b", gap!(60), r"\b(?:server|servern|serveren|verktyg|værktøj|verktøy)") },
+    // Indonesian and Malay: close enough to share their phrases.
+    Phrase { family: Takeover, arms: &["abaikan", "lupakan"], pattern: r"\b(?:abaikan|lupakan)\s+(?:semua\s+|seluruh\s+)?(?:aturan|instruksi|petunjuk|perintah|arahan)\b" },
+    Phrase { family: Takeover, arms: &["meskipun", "walaupun", "biarpun"], pattern: r"\b(?:meskipun|walaupun|biarpun)\s+(?:pengguna|user)\s+(?:meminta|minta|mengatakan|berkata|menolak|ingin)" },
+    Phrase { family: Takeover, arms: &["hanya"], pattern: concat!(r"\b(?:ikuti\s+hanya|hanya\s+(?:ikuti|mengikuti|patuhi|mematuhi))\b", gap!(60), r"\b(?:server|alat)\b") },
+    Phrase { family: Conceal, arms: &["jangan"], pattern: r"\bjangan\s+(?:pernah\s+)?(?:beri\s*tahu|memberi\s*tahu|memberitahu|kasih\s+tahu|sebutkan|menyebutkan|tunjukkan|menunjukkan|ceritakan)\s+(?:hal\s+ini\s+)?(?:kepada\s+|ke\s+)?(?:pengguna|user)" },
+    Phrase { family: Conceal, arms: &["sepengetahuan"], pattern: r"\btanpa\s+sepengetahuan\s+(?:pengguna|user)" },
     // Russian.
     Phrase { family: Takeover, arms: &["игнорир", "забудь"], pattern: r"\b(?:игнорируй|игнорируйте|забудь|забудьте)\s+(?:все\s+)?(?:предыдущие\s+|прежние\s+|свои\s+|ваши\s+)?(?:инструкции|указания|правила|распоряжения)" },
     Phrase { family: Takeover, arms: &["больше не"], pattern: r"\b(?:ты|вы)\s+больше\s+не\s+(?:являешься|являетесь|ассистент|помощник)" },

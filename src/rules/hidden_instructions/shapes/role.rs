@@ -256,18 +256,39 @@ pub(super) fn becomes_someone(doc: &Doc, clause: usize) -> bool {
     }
 }
 
-/// `You are no longer a general-purpose assistant`: the model told what it has stopped being.
+/// `You are no longer a general-purpose assistant`, `you no longer work as a neutral
+/// assistant`: the model told what it has stopped being.
 pub(super) fn no_longer_assistant(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
-    let complement = reading.complement.clone();
-    reading.form == Form::Copula
-        && reading.subject == Party::Model
-        && tokens.clone().any(|at| {
-            doc.word(at) == "no" && doc.word(at + 1) == "longer" || doc.word(at) == "no longer"
-        })
-        && complement.clone().next().is_none_or(|at| !STATES.contains(&doc.word(at)))
-        && doc.naming(complement, thing::MODEL | thing::PERSONA).next().is_some()
+    let no_longer = tokens.clone().find(|&at| {
+        doc.word(at) == "no" && doc.word(at + 1) == "longer" || doc.word(at) == "no longer"
+    });
+    let Some(no_longer) = no_longer else { return false };
+    if reading.subject != Party::Model {
+        return false;
+    }
+    // A role worked in (`work as`, `act as`, `serve as`, one token or two): the assistant
+    // it names, not an account's role (`act as the account admin`).
+    let worked = (no_longer + 1..tokens.end.min(no_longer + 4)).find_map(|at| {
+        let word = doc.word(at);
+        let (verb, after) = match word.strip_suffix(" as") {
+            Some(verb) => (verb, at + 1),
+            None if doc.word(at + 1) == "as" => (word, at + 2),
+            None => return None,
+        };
+        let role = ["work", "works", "act", "acts", "serve", "serves", "operate", "operates"];
+        role.contains(&verb).then_some(after)
+    });
+    let (complement, names) = match worked {
+        Some(after) => (after..tokens.end, thing::MODEL),
+        None if reading.form == Form::Copula => {
+            (reading.complement.clone(), thing::MODEL | thing::PERSONA)
+        }
+        None => return false,
+    };
+    complement.clone().next().is_none_or(|at| !STATES.contains(&doc.word(at)))
+        && doc.naming(complement, names).next().is_some()
 }
 
 /// `the assistant identity you were configured with`, `your original persona`: the model's

@@ -6,6 +6,10 @@ use super::*;
 /// Whether `range` names what governs the model: its instructions or prompt, its safety rules,
 /// the conversation, the user's requests, or everything before (`forget everything above`).
 pub(super) fn governs_model(doc: &Doc, range: Range<usize>) -> bool {
+    // `the defaults you were shipped with`: whatever the model was set up with.
+    if setup_text(doc, range.clone()) {
+        return true;
+    }
     // `the safety interlock`, `safety stock`: a safety word naming the kind of a plain thing
     // after it is that thing, not the model's safety.
     let modifier = |at: usize| {
@@ -254,7 +258,7 @@ pub(super) fn own_rules(doc: &Doc, range: Range<usize>) -> bool {
 
 /// How the model got what it was set up with: `you were started with`, `initialised with`.
 const SET_UP_WITH: &[&str] =
-    &["started", "primed", "initialised", "initialized", "booted", "launched"];
+    &["started", "primed", "initialised", "initialized", "booted", "launched", "shipped"];
 
 /// `the text you were started with`, `whatever you were primed with`: what the model was set
 /// up with, named by how it got it.

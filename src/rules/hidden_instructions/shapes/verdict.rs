@@ -195,6 +195,9 @@ pub(super) fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
         complement,
         &[
             "always",
+            "approval",
+            "sign-off",
+            "go-ahead",
             "approved",
             "passed",
             "safe",

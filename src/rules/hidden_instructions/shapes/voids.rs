@@ -2,10 +2,18 @@
 
 use super::*;
 
-/// Verbs of ranking over: `outranks`, `supersedes`, `trumps` (and `rank above`, `take
-/// precedence over`, read where they are used).
-pub(super) const OUTRANK: &[&str] =
-    &["outrank", "outranks", "supersede", "supersedes", "overrides", "trumps"];
+/// Verbs of ranking over: `outranks`, `supersedes`, `trumps`, `replaces` (and `rank above`,
+/// `take precedence over`, read where they are used).
+pub(super) const OUTRANK: &[&str] = &[
+    "outrank",
+    "outranks",
+    "supersede",
+    "supersedes",
+    "overrides",
+    "trumps",
+    "replaces",
+    "supplants",
+];
 
 /// Whether `range` names rules as the model's, with no domain noun before them: `earlier
 /// system constraints`, `your instructions`, not `the pricing rules`.
@@ -195,6 +203,21 @@ pub(super) fn ranks_over(doc: &Doc, tokens: Range<usize>) -> bool {
     });
     let Some(ranked) = ranked else { return false };
     let under = ranked + 1..tokens.end;
+    // `replaces your system prompt`, `replaces the defaults you were shipped with`: the model's
+    // own, named as its. A prompt editor's new text replaces the bot's prompt it edits.
+    if matches!(doc.word(ranked), "replaces" | "supplants") {
+        let yours = under.clone().any(|at| {
+            doc.word(at) == "your"
+                && doc
+                    .naming(
+                        at + 1..(at + 3).min(under.end),
+                        thing::RULES | thing::PROMPT | thing::SAFETY,
+                    )
+                    .next()
+                    .is_some()
+        });
+        return yours || targets::setup_text(doc, under);
+    }
     // `over the user's`: the possessive standing for what the user says.
     let users = under.clone().any(|at| {
         doc.tokens[at].is(crate::text::lex::flag::POSSESSIVE)
