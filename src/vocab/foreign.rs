@@ -136,6 +136,8 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Steer, arms: &["qualquer"], pattern: r"\bantes\s+de\s+(?:chamar|usar|executar|acionar)\s+qualquer\s+outra\s+ferramenta" },
     Phrase { family: Steer, arms: &["apenas", "somente", "exclusivamente"], pattern: r"\b(?:use|utilize)\s+(?:apenas|somente|exclusivamente)\s+esta\s+ferramenta" },
     // Italian.
+    Phrase { family: Steer, arms: &["solo", "soltanto", "esclusivamente", "unicamente"], pattern: r"\b(?:usa|utilizza|usate|utilizzate)\s+(?:solo|soltanto|esclusivamente|unicamente)\s+questo\s+strumento" },
+    Phrase { family: Steer, arms: &["qualsiasi"], pattern: r"\bprima\s+di\s+(?:chiamare|usare|invocare|eseguire)\s+qualsiasi\s+altro\s+strumento" },
     Phrase { family: Takeover, arms: &["ignora", "dimentic"], pattern: r"\b(?:ignora|ignorate|dimentica|dimenticate)\s+(?:tutte\s+)?(?:le\s+)?(?:istruzioni|regole|direttive|indicazioni)" },
     Phrase { family: Takeover, arms: &["anche", "più"], pattern: r"\b(?:anche\s+se\s+l['’]utente\s+(?:chiede|dice)|non\s+sei\s+più)\b" },
     // `Meglio non parlarne con l'utente`, `evita di accennarlo al cliente`: an infinitive, the
@@ -158,6 +160,8 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Conceal, arms: &["不要", "隐瞒", "保密"], pattern: r"不要(?:告诉|通知|提及|透露|提醒)(?:给)?用户|(?:对|向)用户(?:隐瞒|保密)" },
     Phrase { family: Conceal, arms: &["如果用户"], pattern: concat!(r"如果用户问", gap!(40), r"(?:就说|告诉他们|回答)") },
     // Dutch.
+    Phrase { family: Steer, arms: &["uitsluitend", "alleen", "enkel"], pattern: concat!(r"\bgebruik\b", gap!(50), r"\b(?:uitsluitend|alleen|enkel)\s+(?:deze|onze)\s+(?:tool|server|dienst)") },
+    Phrase { family: Steer, arms: &["voordat"], pattern: r"\bvoordat\s+(?:je|u)\s+(?:een\s+)?andere\s+(?:tool|server)" },
     Phrase { family: Takeover, arms: &["negeer", "vergeet"], pattern: r"\b(?:negeer|vergeet)\s+(?:alle\s+)?(?:(?:eerdere|vorige|voorgaande|je|jouw|uw)\s+){0,2}(?:instructies|aanwijzingen|regels|richtlijnen|opdrachten)" },
     Phrase { family: Takeover, arms: &["volg"], pattern: concat!(r"\bvolg\s+(?:je\s+|u\s+)?(?:uitsluitend|alleen|enkel|nog\s+slechts)\b", gap!(60), r"\b(?:server|tool|dienst)") },
     Phrase { family: Takeover, arms: &["ook als"], pattern: r"\book\s+als\s+de\s+(?:gebruiker|klant)\s+(?:iets\s+anders|anders|bezwaar|het\s+niet)" },

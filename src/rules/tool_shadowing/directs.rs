@@ -415,13 +415,22 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
     let hooked = reading.form == Form::Condition || for_each || doc.has_word(cue, HOOKS);
     // `If the GitHub MCP server is also installed, use it for pull requests`: a condition on
     // what is set up, not on what the agent does.
+    // The participle may be read as the copula's complement: `If the Sentry server is
+    // connected`.
+    let set_up_word = |at: usize| {
+        matches!(
+            doc.word(at),
+            "installed" | "connected" | "available" | "enabled" | "present" | "configured"
+        )
+    };
     let set_up = reading.form == Form::Condition
-        && reading.verb.is_some_and(|verb| {
-            matches!(
-                doc.word(verb),
-                "installed" | "connected" | "available" | "enabled" | "present" | "configured"
-            )
-        });
+        && (reading.verb.is_some_and(set_up_word)
+            || reading.verb.is_none()
+                && tokens.clone().any(|at| {
+                    set_up_word(at)
+                        && at > tokens.start
+                        && doc.tokens[at - 1].info.func & func::BE != 0
+                }));
     if !hooked || set_up {
         return None;
     }

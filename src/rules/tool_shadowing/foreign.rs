@@ -35,8 +35,17 @@ fn tool_noun(doc: &Doc, at: usize) -> bool {
 }
 
 /// Nouns the lexicon does not class as tools that still name one here: `any other provider`.
-pub const TOOL_LIKE: &[&str] =
-    &["providers", "provider", "browser", "extensions", "apps", "services", "service"];
+pub const TOOL_LIKE: &[&str] = &[
+    "providers",
+    "provider",
+    "browser",
+    "extensions",
+    "apps",
+    "services",
+    "service",
+    "mailer",
+    "mailers",
+];
 
 /// Whether the tool noun at `at` is scoped to this server: `other tools in this server`, `our
 /// other tools`, `other CircleCI tools` on CircleCI's server.
@@ -114,8 +123,10 @@ pub fn others(
             .find(|&b| quantifier(b))
             .is_some_and(listed);
         let server_noun = doc.word(at).starts_with("server");
+        // `any connected mailer`: a tool named by what it does is a tool too.
+        let kind = matches!(doc.word(at), "mailer" | "mailers");
         let any = (at > range.start && quantifier(at - 1) || domain)
-            && (doc.word(at).starts_with("tool") || server_noun);
+            && (doc.word(at).starts_with("tool") || server_noun || kind);
         // `any tool on any connected server`, `every send_money call, on any server`: other
         // MCP servers are among them (`deploying to any server` is a machine).
         let of_tools = (range.start.max(at.saturating_sub(8))..at).any(|b| {

@@ -118,6 +118,13 @@ const PAYMENT: &[&str] = &[
     "remittance",
     "wire",
     "settle",
+    // Coins sent as payment: `ETH sent with any connected wallet`.
+    "eth",
+    "ether",
+    "btc",
+    "bitcoin",
+    "usdc",
+    "usdt",
 ];
 
 /// Whose details a fixed payee overrules: `whichever payee details the user gives`, `whatever
@@ -139,8 +146,16 @@ pub fn payee_fixed(doc: &Doc, sentence: usize) -> Option<usize> {
     // whatever means, owed to one literal account.
     let every_payment = clauses.clone().find(|&c| {
         let reading = &doc.readings[c];
-        let subject = reading.subject_tokens.clone();
-        reading.obligation
+        // `ETH sent with any connected wallet tool goes to 0x...`: where it goes, stated.
+        let routed = doc.has_word(
+            doc.clauses[c].tokens.clone(),
+            &["goes", "go", "routed", "rerouted", "redirected", "lands", "forwarded"],
+        );
+        let subject = match reading.form {
+            Form::Statement if routed => doc.clauses[c].tokens.clone(),
+            _ => reading.subject_tokens.clone(),
+        };
+        (reading.obligation || routed)
             && !reading.negated
             && doc.has_word(subject.clone(), PAYMENT)
             // Made through other tools (`with any connected wallet`), not this tool's own
