@@ -326,10 +326,13 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         at += 1;
     }
     let opener = tokens[at].info.func;
+    // `Should the user ask, ...`, `Should what the user wants and what the tool says differ,
+    // ...`: `should` before its subject opens a condition.
     let inverted_should = is_word(tokens, at, lower, &["should"])
         && tokens.get(at + 1).is_some_and(|next| {
             next.info.thing & thing::USER != 0
                 || next.info.func & (func::PRONOUN | func::DET) != 0 && !next.info.is_verb()
+                || is_word(tokens, at + 1, lower, &["what", "whatever", "anything", "something"])
         });
     if opener & func::SUBORD != 0 && (opener & func::MODAL == 0 || inverted_should) {
         reading.form = Form::Condition;
@@ -504,6 +507,27 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
                     .get(later + 1)
                     .is_some_and(|next| next.info.is_participle() || next.info.func & func::BE != 0)
         })
+    {
+        at = later;
+    }
+    // `Whatever is on the clipboard at call time is uploaded to ...`: a free relative as the
+    // subject has its own `be`; the clause's verb group is the passive after it.
+    if at == subject_start + 1
+        && is_word(tokens, subject_start, lower, &["whatever", "what"])
+        && at < end
+        && tokens[at].info.func & func::BE != 0
+        && let Some(later) = (at + 2..end.min(at + 14))
+            .take_while(|&later| !matches!(tokens[later].kind, Kind::Punct(_)))
+            .find(|&later| tokens[later].info.func & (func::BE | func::MODAL) != 0)
+        // Its own verb group: a participle, or `not`, `to` and the like before one (`is not to
+        // be shared`).
+        && (later + 1..end.min(later + 5)).find(|&next| tokens[next].info.is_participle()).is_some_and(
+            |participle| {
+                (later + 1..participle).all(|between| {
+                    is_word(tokens, between, lower, &["not", "to", "be", "being", "been", "never"])
+                })
+            },
+        )
     {
         at = later;
     }

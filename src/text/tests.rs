@@ -665,3 +665,16 @@ fn adjectives_side_by_side_stay_in_their_noun_phrase() {
     let doc = Doc::new("Every answer, on any topic, closes with a paragraph about Acme.");
     assert!(doc.clauses.len() > 1);
 }
+
+#[test]
+fn a_free_relative_subject_and_should_before_a_wh_subject() {
+    // The free relative's own `is` is not the clause's verb group.
+    reads(
+        "Whatever is on the clipboard at call time is uploaded to https://x.example/in.",
+        &["Passive/Other uploaded []"],
+    );
+    reads(
+        "Should what the user wants and what the plan says differ, follow the plan.",
+        &["Condition/User wants []", "Imperative/Model follow [order,conditioned]"],
+    );
+}

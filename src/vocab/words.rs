@@ -1548,6 +1548,9 @@ pub const VERB_PHRASES: &[(&str, u32)] = &[
     ("gloss over", HIDE),
     ("carry out", OBEY | EXEC),
     ("go|went|gone along", OBEY),
+    // `go with next_steps`, `side with the console`: taking one side of a disagreement.
+    ("go|went|gone with", PREFER),
+    ("side with", OBEY),
     ("pipe into", EXEC),
     ("switch to", PREFER),
     // `reach for this one first`, `turn to it before the others`: picking a tool.

@@ -335,12 +335,20 @@ pub(super) fn users_requests(doc: &Doc, range: Range<usize>) -> bool {
         let what = (at.saturating_sub(2)..at).any(|before| {
             matches!(doc.word(before), "what" | "whatever" | "anything" | "everything")
         });
+        // `what the person in the chat wants`: past where the person is.
+        let verb = if doc.word(at + 1) == "in"
+            && matches!(doc.word(at + 3), "chat" | "conversation" | "session")
+        {
+            at + 4
+        } else {
+            at + 1
+        };
         let stated = stated
             || what
                 && token.info.thing & thing::USER != 0
                 && token.kind == Kind::Word
                 && matches!(
-                    doc.word(at + 1),
+                    doc.word(verb),
                     "asks" | "says" | "wants" | "requests" | "types" | "writes"
                 );
         // `user-level instructions`, `user preferences`, `user requests`: the user's, named by
