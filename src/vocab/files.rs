@@ -30,6 +30,10 @@ const NETRC: &[&str] = &["netrc"];
 const POSTGRES: &[&str] = &["pgpass", "postgres", "postgresql", "psql", "libpq"];
 const NPM: &[&str] = &["npmrc"];
 const PYPI: &[&str] = &["pypirc"];
+const CARGO: &[&str] = &["cargo", "crates", "registry", "registries"];
+const GEM: &[&str] = &["gem", "gems", "rubygems"];
+const RCLONE: &[&str] = &["rclone", "remotes"];
+const COMPOSER: &[&str] = &["composer", "packagist"];
 const GIT: &[&str] = &["credential", "credentials"];
 const GITHUB: &[&str] = &["gh"];
 const GITLAB: &[&str] = &["glab"];
@@ -75,6 +79,14 @@ pub const CREDENTIAL_FILES: &[(&str, &str, Reading)] = &[
     (".my.cnf", "MySQL passwords", Payload),
     (".npmrc", "npm tokens", Alone(NPM)),
     (".pypirc", "PyPI tokens", Alone(PYPI)),
+    (".cargo/credentials.toml", "crates.io tokens", Alone(CARGO)),
+    (".cargo/credentials", "crates.io tokens", Alone(CARGO)),
+    (".gem/credentials", "RubyGems API keys", Alone(GEM)),
+    (".config/rclone/rclone.conf", "rclone's cloud tokens", Alone(RCLONE)),
+    ("rclone.conf", "rclone's cloud tokens", Payload),
+    (".composer/auth.json", "Composer registry tokens", Alone(COMPOSER)),
+    (".config/composer/auth.json", "Composer registry tokens", Alone(COMPOSER)),
+    (".m2/settings.xml", "Maven repository passwords", Payload),
     (".git-credentials", "git credentials", Alone(GIT)),
     (".config/gh/hosts.yml", "GitHub CLI tokens", Alone(GITHUB)),
     (".config/gh/hosts", "GitHub CLI tokens", Payload),
