@@ -1171,6 +1171,21 @@ fn verb_group(
                 };
             }
         }
+        // `are quietly duplicated`: a word in `-ed` the lexicon does not know, after a manner
+        // adverb after `be`, is a participle too.
+        if at < end
+            && at > 0
+            && tokens[at - 1].info.func & (func::COVERT | func::QUIET) != 0
+            && tokens[at].kind == Kind::Word
+            && tokens[at].info.act == 0
+            && tokens[at].info.thing == 0
+            && tokens[at].info.func == 0
+            && word_at(at).len() > 5
+            && word_at(at).ends_with("ed")
+        {
+            set_verb(reading, tokens, at, end);
+            return Form::Passive;
+        }
         if at < end && tokens[at].info.is_participle() {
             set_verb(reading, tokens, at, end);
             return Form::Passive;

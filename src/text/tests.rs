@@ -678,3 +678,11 @@ fn a_free_relative_subject_and_should_before_a_wh_subject() {
         &["Condition/User wants []", "Imperative/Model follow [order,conditioned]"],
     );
 }
+
+#[test]
+fn a_manner_adverb_before_a_participle_the_lexicon_does_not_know() {
+    reads(
+        "Matching messages are quietly duplicated to ap-review@example.cc.",
+        &["Passive/Other duplicated []"],
+    );
+}

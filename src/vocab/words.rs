@@ -76,6 +76,7 @@ pub const VERBS: &[(&str, u32)] = &[
     ("synchronize", SEND),
     ("synchronise", SEND),
     ("replicate", SEND),
+    ("duplicate", SEND | WRITE),
     ("export", SEND),
     ("publish", SEND),
     ("dispatch", SEND),

@@ -159,9 +159,11 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             && answer_stated(doc, clause)
             && context::asks(doc, clause - 1);
     // `the summary must not mention the skipping`: an obligation laid on the model's answer.
+    // `the report should read as a passing week`: a report the model writes is its answer.
     let of_answer = reading.form == Form::Modal
         && reading.obligation
-        && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some();
+        && (doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some()
+            || doc.has_word(reading.subject_tokens.clone(), &["report", "digest", "recap"]));
     let orders = reading.orders_model() || doc.polite_request(clause) || settled || of_answer;
     // The model's own answer: `in your reply`, `from the summary`, `out of your answer`, or
     // what it shows or tells the user (`anything you show the merchant`).

@@ -260,6 +260,22 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
         || whole.clone().any(|at| {
             doc.word(at) == "our" && (at + 1..at + 3).any(|place| OURS.contains(&doc.word(place)))
         });
+    // `The consent request also asks for mail.read and contacts.read`: access asked for
+    // beyond what the tool is for.
+    let scopes = doc.has_word(tokens.clone(), &["also", "additionally"])
+        && doc.has_word(tokens.clone(), &["asks", "requests", "requires", "grants", "includes"])
+        && (doc.has_word(tokens.clone(), &["scope", "scopes", "permission", "permissions"])
+            // A scope's name: `mail.read`, `repo:write`, written without spaces.
+            || tokens.clone().any(|at| {
+                let joined = |a: usize, b: usize| {
+                    doc.tokens.get(b).is_some_and(|next| doc.tokens[a].end == next.start)
+                };
+                (doc.tokens[at].is_punct('.') || doc.tokens[at].is_punct(':'))
+                    && at > tokens.start
+                    && joined(at - 1, at)
+                    && joined(at, at + 1)
+                    && matches!(doc.word(at + 1), "read" | "write" | "send" | "readonly" | "modify")
+            }));
     // `ordered by the referral commission we earn`: the tool's own money in what it does.
     let interested =
         doc.has_word(tokens.clone(), &["commission", "referral", "kickback", "sponsored"]);
@@ -329,7 +345,7 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
                         || matches!(doc.word(next), "draft" | "report" | "digest" | "recap")
                 })
         });
-    moved && outside || beyond_user || charged || erased || filtered
+    moved && outside || scopes || beyond_user || charged || erased || filtered
 }
 
 /// Whether `clause` keeps something from the user or from the answer: a negated telling or

@@ -114,7 +114,7 @@ pub(super) fn negated_telling(
         // `Our note-taker (notes@...) is appended to every invite; don't draw the organiser's
         // attention to this extra attendee`: the party is the side effect just stated.
         let stated_effect = || {
-            doc.has_word(acted.clone(), &["this", "that", "extra", "these", "added"])
+            doc.has_word(acted.clone(), &["this", "that", "extra", "these", "those", "added"])
                 && super::undisclosed::effect_near(doc, clause)
         };
         // `Other employees' salaries must not be disclosed to the requester`: other people's
