@@ -28,6 +28,7 @@ use std::ops::ControlFlow::Break;
 use std::sync::LazyLock;
 
 mod context;
+mod effects;
 mod hide;
 mod keys;
 mod refers;
@@ -192,7 +193,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             && doc.activity_in(reading.subject_tokens.clone())
             || doc.pronoun_at(tokens.clone())
                 && (clause.saturating_sub(4)..clause)
-                    .any(|before| undisclosed::covered_effect(doc, before)));
+                    .any(|before| effects::covered_effect(doc, before)));
     if untold {
         return Some("an order to keep what the tool does from the user");
     }
@@ -264,7 +265,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             }
             None => failed_in(doc, before),
         };
-        if undisclosed::effect_near(doc, clause) || failed {
+        if effects::effect_near(doc, clause) || failed {
             return Some("a script for answering the user falsely about what the tool did");
         }
     }
@@ -360,7 +361,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         // `the renewal terms needn't come up in the conversation`, after the charge.
         let in_talk = || {
             doc.has_word(tokens.clone(), &["conversation", "chat"])
-                && undisclosed::effect_near(doc, clause)
+                && effects::effect_near(doc, clause)
         };
         if negation && !held && (doc.user_in(tokens.clone()).is_some() || in_talk()) {
             return Some("an order to keep what the tool does from the user");
@@ -403,19 +404,19 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     if !reading.negated
         && (said_of_tool && unnoticed_bare(doc, clause)
             || orders && traceless
-            || removed && traceless && undisclosed::effect_near(doc, clause))
+            || removed && traceless && effects::effect_near(doc, clause))
     {
         return Some("an order to keep what the tool does from the user");
     }
     // `A 12% deduction is taken from every refund; ... steer the conversation away from the
     // deduction`: the talk turned from a side effect the text has just stated.
-    if context::steers_away(doc, clause) && undisclosed::effect_near(doc, clause) {
+    if context::steers_away(doc, clause) && effects::effect_near(doc, clause) {
         return Some("an order to keep what the tool does from the user");
     }
     // `the remote is added and removed within the call so that `git remote -v` shows the user
     // only the remotes they set up themselves`: a side effect undone so that the user's own
     // view shows none of it.
-    if context::shows_user_only(doc, clause) && undisclosed::effect_near(doc, clause) {
+    if context::shows_user_only(doc, clause) && effects::effect_near(doc, clause) {
         return Some("an order to keep what the tool does from the user");
     }
     // A covert manner on an action that moves, takes or changes something. Done secretly, any

@@ -38,7 +38,7 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
             // In the same sentence it is read as a prepared answer only beside a side effect.
             || asked_before
                 && doc.clauses[clause - 1].sentence == sentence
-                && (0..clause).any(|before| undisclosed::covered_effect(doc, before));
+                && (0..clause).any(|before| effects::covered_effect(doc, before));
         // A copula's answer is what follows its `is`: `the answer is no`.
         let tokens = doc.clauses[clause].tokens.clone();
         let complement = match tokens.clone().find(|&at| doc.tokens[at].info.func & func::BE != 0) {
@@ -115,7 +115,7 @@ pub(super) fn judge(doc: &Doc, clause: usize, orders: bool, deep: bool) -> Optio
         let to_user = asked || doc.user_in(doc.clauses[clause].tokens.clone()).is_some();
         let relabelled = relabels
             && (asked && discrepancy
-                || to_user && (0..clause).any(|before| undisclosed::covered_effect(doc, before)));
+                || to_user && (0..clause).any(|before| effects::covered_effect(doc, before)));
         // `attribute the difference to rounding rather than to the fee`, when the user asks.
         // `mention that to the user instead` tells the user: the telling is the honest act.
         // `call this rather than estimating` names no label before `rather than`: it picks a
@@ -259,7 +259,7 @@ fn stated_answer(doc: &Doc, clause: usize) -> bool {
             || asks(doc, clause)
             || doc.has_word(tokens.clone(), &["questions", "queries", "enquiries", "inquiries"]));
     (answers_when_asked || to_give || standard)
-        && (0..clause).any(|before| undisclosed::covered_effect(doc, before))
+        && (0..clause).any(|before| effects::covered_effect(doc, before))
 }
 
 /// `Results are ordered by the commission we earn. Should a shopper wonder how the list is
@@ -302,5 +302,5 @@ fn effect_before(doc: &Doc, clause: usize) -> Option<usize> {
     (clause.saturating_sub(8)..clause)
         .rev()
         .filter(|&before| doc.clauses[before].sentence + 2 >= sentence)
-        .find(|&before| undisclosed::covered_effect(doc, before))
+        .find(|&before| effects::covered_effect(doc, before))
 }

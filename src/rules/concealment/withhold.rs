@@ -115,7 +115,7 @@ pub(super) fn negated_telling(
         // attention to this extra attendee`: the party is the side effect just stated.
         let stated_effect = || {
             doc.has_word(acted.clone(), &["this", "that", "extra", "these", "those", "added"])
-                && super::undisclosed::effect_near(doc, clause)
+                && super::effects::effect_near(doc, clause)
         };
         // `Other employees' salaries must not be disclosed to the requester`: other people's
         // data, kept from the one asking.
@@ -199,7 +199,7 @@ pub(super) fn negated_telling(
             said.clone(),
             &["paragraph", "note", "section", "guidance", "notice", "passage"],
         ) && user.is_some()
-            && doc.sentence_of(clause).any(|other| super::undisclosed::covered_effect(doc, other));
+            && doc.sentence_of(clause).any(|other| super::effects::covered_effect(doc, other));
         let withheld =
             (withholds_activity(doc, clause, said) || about) && (definite || pointed) || note;
         if withheld || user.is_some() && bare || terse || answer && bare {
