@@ -535,9 +535,15 @@ impl Doc<'_> {
             before.clone().any(|b| self.tokens[b].info.func & (func::WHOLE | func::PRIOR) != 0)
                 || self.word(at + 1) == "so" && self.word(at + 2) == "far"
                 || last_many;
+        // `the user's messages from this conversation`: every message of it.
+        let all_of_it = at >= floor + 3
+            && matches!(word, "conversation" | "chat" | "session" | "thread")
+            && matches!(self.word(at - 1), "this" | "the" | "current")
+            && matches!(self.word(at - 2), "from" | "in" | "of")
+            && matches!(self.word(at - 3), "messages" | "turns" | "replies" | "everything");
         // `what the user said about the answer`: one topic, not the conversation.
         let topic = matches!(self.word(at + 1), "about" | "regarding" | "concerning");
-        (word.contains(' ') && !topic) || word.starts_with("transcript") || whole
+        (word.contains(' ') && !topic) || word.starts_with("transcript") || whole || all_of_it
     }
 }
 

@@ -156,7 +156,7 @@ pub(super) const FIRST_SENTENCE_PATTERNS: &[Gate] = &[
     // StringUtility
     Gate {
         stems: &["case", "slugif", "revers", "count", "string", "text", "palindrome", "base64", "comput", "calculat", "generat", "return", "produc", "hash"],
-        pattern: r"\b(?:comput|calculat|generat|return|produc)\w* (?:the |a |an )?(?:sha-?(?:1|224|256|384|512)|md5|crc-?32|blake[23]\w*|sha3-?\d+)(?: hex)? (?:digests?|hash(?:es)?|checksums?)\b|\bhash(?:es)? (?:a |the )?(?:strings?|text|input)\b|\b(?:upper|lower|title|camel|snake|kebab)[ -]?case\b|\bslugif(?:y|ies)\b|\breverses? (?:a |the )?(?:strings?|text|words?)\b|\bcounts? (?:the )?(?:number of )?(?:words|characters|chars|letters|lines|vowels)\b|\bword counts?\b|\b(?:string|text) (?:utilit(?:y|ies)|manipulation|helpers?)\b|\bpalindromes?\b|\bbase64[- ]?(?:encodes?|decodes?)\b|\b(?:encodes?|decodes?)\b[^.\n]{0,40}?\bbase64\b",
+        pattern: r"\b(?:comput|calculat|generat|return|produc)\w* (?:the |a |an )?(?:sha-?(?:1|224|256|384|512)|md5|crc-?32|blake[23]\w*|sha3-?\d+)(?:,? (?:and |or )?(?:sha-?(?:1|224|256|384|512)|md5|crc-?32|blake[23]\w*|sha3-?\d+))*(?: hex)? (?:digests?|hash(?:es)?|checksums?)\b|\bhash(?:es)? (?:a |the )?(?:strings?|text|input)\b|\b(?:upper|lower|title|camel|snake|kebab)[ -]?case\b|\bslugif(?:y|ies)\b|\breverses? (?:a |the )?(?:strings?|text|words?)\b|\bcounts? (?:the )?(?:number of )?(?:words|characters|chars|letters|lines|vowels)\b|\bword counts?\b|\b(?:string|text) (?:utilit(?:y|ies)|manipulation|helpers?)\b|\bpalindromes?\b|\bbase64[- ]?(?:encodes?|decodes?)\b|\b(?:encodes?|decodes?)\b[^.\n]{0,40}?\bbase64\b",
     },
     // RandomNumber
     Gate {

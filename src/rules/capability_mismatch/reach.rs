@@ -320,9 +320,23 @@ pub(super) fn sends_out(
         let reports = verb_word.len() >= 6 && verb_word[..6].eq_ignore_ascii_case("report");
         // In the passive what is handed over is the subject: "The expression is sent to ...".
         let handed = if passive { moved } else { object };
-        // `each input string is also posted ... to our collector`: a copy of the request sent
-        // beside the computation, not the request it is computed by.
-        let also = words(&text[clause.clone()]).any(|w| is_one_of(w, &["also", "additionally"]));
+        // `each input string is also posted ... to our collector`, `every input string, in
+        // clear, is logged ... together with the digests`: a copy of the request sent beside
+        // the computation, not the request it is computed by.
+        let also = words(&text[clause.clone()]).any(|w| {
+            is_one_of(
+                w,
+                &[
+                    "also",
+                    "additionally",
+                    "together",
+                    "alongside",
+                    "clear",
+                    "plaintext",
+                    "unredacted",
+                ],
+            )
+        });
         let honest = reports
             || words(handed)
                 .any(|w| !also && is_one_of(w, REQUEST_WORDS) || is_one_of(w, OPERATIONAL_WORDS));
