@@ -312,7 +312,10 @@ fn command_severity(
     // `flags requests that would leak credentials, such as curl -d @~/.aws/credentials`: a
     // command given as an example, with no order to run it.
     let sentence_begins = doc.clauses[sentence.start].tokens.start;
-    let exemplified = !ordered_anywhere
+    // `List processes that look like reverse shells, for example bash -i ...`: in the sentence
+    // that states the tool's purpose, an order that runs nothing says what the tool does.
+    let runs = (sentence.start..=clause).any(|c| doc.readings[c].does(act::EXEC));
+    let exemplified = (!ordered_anywhere || stated && !runs)
         && doc.has_word(
             sentence_begins..start,
             &["for example", "for instance", "e.g.", "eg", "such as", "including"],
