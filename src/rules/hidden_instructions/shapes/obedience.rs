@@ -469,27 +469,35 @@ pub(super) fn sets_user_aside(doc: &Doc, clause: usize) -> bool {
 /// Verbs of deciding, in the base form; the third person adds `s`. They arm the rule too.
 pub(crate) const DECIDING: &[&str] = &["decide", "determine", "dictate", "govern"];
 
+/// What this server's own text is called: `this description`, `these notes`.
+const TEXT_NOUNS: &[&str] = &[
+    "description",
+    "schema",
+    "server",
+    "tool",
+    "document",
+    "resource",
+    "file",
+    "policy",
+    "guidance",
+    "instructions",
+    "notes",
+];
+
+/// The first word of `range` that decides (`decides`, `governs`).
+fn deciding(doc: &Doc, range: std::ops::Range<usize>) -> Option<usize> {
+    range.into_iter().find(|&at| {
+        let word = doc.word(at);
+        DECIDING.contains(&word.strip_suffix('s').unwrap_or(word))
+    })
+}
+
 /// Whether `acted`, what `let` lets, is this server's text deciding what the model does:
 /// `the steps in this description decide what you do`, `these notes determine your next step`.
 pub(super) fn lets_text_decide(doc: &Doc, acted: std::ops::Range<usize>) -> bool {
-    let Some(decides) = acted.clone().find(|&at| {
-        let word = doc.word(at);
-        DECIDING.contains(&word.strip_suffix('s').unwrap_or(word))
-    }) else {
-        return false;
-    };
+    let Some(decides) = deciding(doc, acted.clone()) else { return false };
     let this_text = (acted.start..decides).any(|at| {
-        matches!(doc.word(at), "this" | "these")
-            && matches!(
-                doc.word(at + 1),
-                "description"
-                    | "server"
-                    | "tool"
-                    | "document"
-                    | "resource"
-                    | "instructions"
-                    | "notes"
-            )
+        matches!(doc.word(at), "this" | "these") && TEXT_NOUNS.contains(&doc.word(at + 1))
     });
     let conduct =
         (decides + 1..acted.end.min(decides + 6)).any(|at| matches!(doc.word(at), "you" | "your"));
@@ -506,30 +514,10 @@ pub(super) fn text_governs(doc: &Doc, clause: usize) -> bool {
     if reading.negated || !(reading.standing || super::verdict::standing_lead(doc, clause)) {
         return false;
     }
-    let Some(decides) = tokens.clone().find(|&at| {
-        let word = doc.word(at);
-        DECIDING.contains(&word.strip_suffix('s').unwrap_or(word))
-    }) else {
-        return false;
-    };
+    let Some(decides) = deciding(doc, tokens.clone()) else { return false };
     let this_text = (tokens.start..decides).any(|at| {
-        matches!(doc.word(at), "this" | "these" | "here")
-            && (at + 1..decides.min(at + 3)).any(|noun| {
-                matches!(
-                    doc.word(noun),
-                    "description"
-                        | "schema"
-                        | "server"
-                        | "tool"
-                        | "document"
-                        | "resource"
-                        | "file"
-                        | "policy"
-                        | "guidance"
-                        | "instructions"
-                        | "notes"
-                )
-            })
+        matches!(doc.word(at), "this" | "these")
+            && (at + 1..decides.min(at + 3)).any(|noun| TEXT_NOUNS.contains(&doc.word(noun)))
             || doc.word(at) == "here"
     });
     let after = decides + 1..tokens.end.min(decides + 5);
