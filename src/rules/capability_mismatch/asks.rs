@@ -136,6 +136,13 @@ fn asked_in(
         } else {
             continue;
         };
+        // `If the user has mentioned any passwords or API keys, add them here`: a pronoun
+        // object is what the condition named.
+        let range = if reading.orders_model() && doc.pronoun_at(range.clone()) {
+            doc.antecedent(clause).filter(|before| before.start < range.start).unwrap_or(range)
+        } else {
+            range
+        };
         // What is asked for ends where a purpose or condition starts: "the SID of the service
         // for persisting transcripts" holds a SID, "use this to avoid overwhelming the context
         // window" asks for a number.
