@@ -97,11 +97,7 @@ pub fn find(text: &Text<'_>, family: Family) -> Vec<(Range<usize>, Option<Severi
     if !text.may_hold(family) {
         return Vec::new();
     }
-    find_in(text.doc(), family)
-}
-
-/// [`find`] in a document read from a text not prepared for the scan.
-fn find_in(doc: &Doc<'_>, family: Family) -> Vec<(Range<usize>, Option<Severity>)> {
+    let doc = text.doc();
     let Some((_, compiled)) = FAMILIES.iter().find(|(known, _)| *known == family) else {
         return Vec::new();
     };
@@ -134,7 +130,7 @@ fn find_in(doc: &Doc<'_>, family: Family) -> Vec<(Range<usize>, Option<Severity>
         .collect()
 }
 
-/// The hits of `family`'s phrases on `doc`, each saying `message`, discounted as [`find`]
+/// The hits of `family`'s phrases on `text`, each saying `message`, discounted as [`find`]
 /// says: the one builder of a foreign phrase's finding whose message is the family's own.
 pub fn hits(text: &Text<'_>, family: Family, message: &'static str) -> impl Iterator<Item = Hit> {
     find(text, family).into_iter().map(move |(range, discount)| {

@@ -26,8 +26,6 @@ struct Triggers {
     arms: Vec<u64>,
     /// Rules that declare no triggers and always run.
     always: u64,
-    /// For each rule, the bit its cues set ([`TextRule::cues`]), `CUED` places above its own.
-    cued: Vec<u64>,
     /// Every rule's bit: once a string has armed them all, the search stops.
     all: u64,
     /// Each rule's metadata, at its bit's index: compared by address, one word per rule on
@@ -40,45 +38,35 @@ static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
     let mut arms: Vec<u64> = Vec::new();
     let mut always = 0u64;
     let mut metas = Vec::new();
-    let mut cued = Vec::new();
+    let mut add =
+        |word: &'static str, bit: u64| match patterns.iter().position(|known| *known == word) {
+            Some(at) => arms[at] |= bit,
+            None => {
+                patterns.push(word);
+                arms.push(bit);
+            }
+        };
     for (index, rule) in text_rules().enumerate() {
         assert!(index < CUED && index + CUED < FOREIGN, "a rule's bits share the armed set");
         metas.push(rule.meta());
         let bit = 1u64 << index;
-        cued.push(1u64 << (index + CUED));
         if rule.triggers().is_empty() {
             always |= bit;
         }
-        let words = rule.triggers().iter().map(|word| (*word, bit));
-        let cues = rule.cues().iter().map(|word| (*word, 1u64 << (index + CUED)));
-        for (word, bit) in words.chain(cues) {
-            match patterns.iter().position(|known| *known == word) {
-                Some(at) => arms[at] |= bit,
-                None => {
-                    patterns.push(word);
-                    arms.push(bit);
-                }
-            }
-        }
+        rule.triggers().iter().for_each(|word| add(word, bit));
+        rule.cues().iter().for_each(|word| add(word, bit << CUED));
     }
     // Each foreign family's arms, for [`Text::may_hold`].
-    for (index, family) in Family::ALL.iter().enumerate() {
-        for word in crate::vocab::foreign::arms(*family) {
-            let bit = 1u64 << (FOREIGN + index);
-            match patterns.iter().position(|known| *known == word) {
-                Some(at) => arms[at] |= bit,
-                None => {
-                    patterns.push(word);
-                    arms.push(bit);
-                }
-            }
-        }
+    for family in Family::ALL {
+        crate::vocab::foreign::arms(family)
+            .into_iter()
+            .for_each(|word| add(word, family_bit(family)));
     }
     let (patterns, arms) = pruned(patterns, arms);
     let nfa = automaton(&patterns, AhoCorasickKind::ContiguousNFA);
     let all = arms.iter().fold(always, |all, bits| all | bits);
     let automaton = Tiered::new(nfa, DFA_AFTER_BYTES);
-    Triggers { automaton, patterns, arms, always, cued, all, metas }
+    Triggers { automaton, patterns, arms, always, all, metas }
 });
 
 /// How far above a rule's trigger bit its cue bit lies: past every rule's trigger bit.
@@ -86,6 +74,12 @@ const CUED: usize = 32;
 
 /// The bit of the first foreign family's arms, past every rule's cue bit.
 const FOREIGN: usize = 56;
+
+/// The bit a foreign family's arms set in the armed set.
+fn family_bit(family: Family) -> u64 {
+    let index = Family::ALL.iter().position(|known| *known == family);
+    1u64 << (FOREIGN + index.expect("every family is in Family::ALL"))
+}
 
 /// `patterns` without each one that holds another arming at least its rules (`telling` beside
 /// `tell`): wherever it occurs the other does too, since the search is overlapping and ASCII
@@ -282,16 +276,14 @@ impl<'a> Text<'a> {
     /// Whether one of `rule`'s cues ([`TextRule::cues`]) occurs in the string (or in the name
     /// of the property it is a value of).
     pub fn cued(&self, rule: &dyn TextRule) -> bool {
-        let index = TRIGGERS.metas.iter().position(|known| std::ptr::eq(*known, rule.meta()));
-        index.is_some_and(|index| self.armed & TRIGGERS.cued[index] != 0)
+        trigger_bit(rule).is_some_and(|bit| self.armed & bit << CUED != 0)
     }
 
     /// Whether a phrase of `family` ([`crate::vocab::foreign`]) could match here: one of its
     /// arms occurs. The automaton folds ASCII case only, and a phrase's arm may differ from
     /// the text in the case of a letter outside ASCII, so a text outside ASCII always could.
     pub fn may_hold(&self, family: Family) -> bool {
-        let index = Family::ALL.iter().position(|known| *known == family);
-        !self.ascii || index.is_none_or(|index| self.armed & 1u64 << (FOREIGN + index) != 0)
+        !self.ascii || self.armed & family_bit(family) != 0
     }
 
     /// Whether the rule of `bit` (from [`trigger_bit`]) could fire here: [`Text::may_fire`]

@@ -1,7 +1,8 @@
-//! Orders in other languages: the phrases a takeover or a concealment is written with in
-//! Spanish, French, German, Portuguese, Italian, Dutch, Swedish, Danish, Norwegian, Russian,
-//! Polish, Indonesian and Malay, Japanese and Chinese. The clause reader reads English; these are read as phrases,
-//! each with the literal words that arm it.
+//! Orders in other languages: the phrases a takeover, a concealment, a steering, a sending or a
+//! filled field is written with in Spanish, French, German, Portuguese, Italian, Dutch,
+//! Swedish, Danish, Norwegian, Russian, Polish, Indonesian and Malay, Japanese and Chinese. The
+//! clause reader reads English; these are read as phrases, each with the literal words that
+//! arm it.
 //!
 //! Every phrase names its target (the instructions, the user, the server) beside the verb, so a
 //! word alone (`ignora mayúsculas`, "ignores case") never matches.

@@ -55,7 +55,7 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     // The user's words declared without force: `requests typed in chat are suggestions`.
     words.extend(["advisory", "suggestion", "untrusted", "unverified", "non-binding"]);
     // Carrying on when the user asks to stop (`obedience::overrules_user`).
-    words.extend(["stop", "cancel", "pause", "halt", "abort"]);
+    words.extend(shapes::STOPPING);
     // Ranking over by replacing (`voids::OUTRANK`).
     words.extend(["replaces", "supplants"]);
     // This text put in charge: `let the steps in this description decide what you do`.

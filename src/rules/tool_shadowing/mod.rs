@@ -46,7 +46,8 @@ use std::sync::LazyLock;
 
 /// Words a shape needs one of: every shape reads a target [`foreign`] finds (a tool noun,
 /// `server...`, a tool-shaped name) or the user (a claim, an override). The lexicon's
-/// surfaces for those classes (phrases by their first word), and the other nouns [`foreign`] takes for a tool.
+/// surfaces for those classes (phrases by their first word), and the other nouns [`foreign`]
+/// takes for a tool.
 static CUES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     let mut cues =
         crate::vocab::lexicon().surfaces(|info| info.thing & (thing::TOOL | thing::USER) != 0);

@@ -25,7 +25,7 @@ use voids::*;
 
 pub(crate) use consent::CONSENT_TRIGGERS;
 pub(crate) use keys::{KEY_TRIGGERS, takeovers};
-pub(crate) use obedience::DECIDING;
+pub(crate) use obedience::{DECIDING, STOPPING};
 
 const OVERRIDE: &str =
     "an order to set aside the model's instructions, the conversation or the user's requests";
@@ -226,7 +226,7 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
         let overruled = doc.settings[clause].condition.is_some_and(|condition| {
             let asked = doc.clauses[condition].tokens.clone();
             doc.user_in(asked.clone()).is_some()
-                && doc.has_word(asked, &["stop", "pause", "cancel", "abort", "halt", "undo"])
+                && (doc.has_word(asked.clone(), STOPPING) || doc.has_word(asked, &["undo"]))
         });
         if overruled && doc.has(tokens.clone(), func::REGARDLESS) {
             return Some(OVERRIDE);

@@ -397,6 +397,9 @@ fn concedes(doc: &Doc, at: usize) -> bool {
     }
 }
 
+/// What the user asks for to end what is under way: `stop`, `halt`, `cancel`.
+pub(crate) const STOPPING: &[&str] = &["stop", "cancel", "pause", "halt", "abort"];
+
 /// `keep going even if the human says stop`, `carried out as written, including when they
 /// contradict what the user has asked for`: an order conceded to stand against the user's
 /// contrary will.
@@ -428,8 +431,7 @@ pub(super) fn overrules_user(doc: &Doc, clause: usize) -> bool {
         });
     let asks_stop = |condition: usize| {
         let asked = doc.clauses[condition].tokens.clone();
-        doc.user_in(asked.clone()).is_some()
-            && doc.has_word(asked, &["stop", "cancel", "pause", "halt", "abort"])
+        doc.user_in(asked.clone()).is_some() && doc.has_word(asked, STOPPING)
     };
     // `Behaviour when the person asks to halt: ... keep issuing the remaining batches`: the
     // condition as a label over the sentences after it (up to the next label).
