@@ -48,6 +48,10 @@ pub struct Setting {
 }
 
 /// Nouns of attacks and attackers, by which a text shows it writes about them.
+/// [`THREATS`] as a set: every clause of every string is read for one.
+static THREAT_WORDS: std::sync::LazyLock<crate::vocab::WordSet> =
+    std::sync::LazyLock::new(|| crate::vocab::set_of(THREATS));
+
 const THREATS: &[&str] = &[
     "malware",
     "infostealer",
@@ -229,6 +233,11 @@ impl<'a> Doc<'a> {
         self.tokens[range].iter().any(|token| token.info.func & classes != 0)
     }
 
+    /// [`Doc::has_word`] for a list held as a set ([`crate::vocab::set_of`]).
+    pub fn has_in(&self, range: Range<usize>, words: &crate::vocab::WordSet) -> bool {
+        range.into_iter().any(|at| words.contains(self.word(at)))
+    }
+
     /// Whether a token in `range` is one of `words` (lowercase).
     #[inline]
     pub fn has_word(&self, range: Range<usize>, words: &[&str]) -> bool {
@@ -392,7 +401,7 @@ impl<'a> Doc<'a> {
                 && at > 0
                 && self.tokens[at - 1].info.func & crate::vocab::classes::func::DET != 0
         });
-        !orders && (self.has_word(tokens, THREATS) || sample)
+        !orders && (self.has_in(tokens, &THREAT_WORDS) || sample)
     }
 
     /// Whether clause `clause` tells the model what to do: an order, an obligation, or what

@@ -50,3 +50,9 @@ pub type WordMap<V> = std::collections::HashMap<String, V, BuildHasherDefault<Wo
 /// A `HashSet` of words, hashed with [`WordHasher`]: for the fixed word lists rules look every
 /// word of a clause up in.
 pub type WordSet = std::collections::HashSet<String, BuildHasherDefault<WordHasher>>;
+
+/// `words` as a [`WordSet`]: for a list read against every token of a clause, where one
+/// lookup beats comparing each token with each word.
+pub fn set_of(words: &[&str]) -> WordSet {
+    words.iter().map(|word| word.to_string()).collect()
+}

@@ -8,7 +8,7 @@ pub mod classes;
 pub mod files;
 pub mod foreign;
 mod hash;
-pub use hash::{WordMap, WordSet};
+pub use hash::{WordMap, WordSet, set_of};
 pub mod inflect;
 pub mod words;
 

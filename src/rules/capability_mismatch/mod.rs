@@ -214,8 +214,8 @@ fn check_entity<'v>(
         // A required parameter of a computation or lookup, named for what it has no use for.
         if purpose.is_some()
             && let Some(property) = required_property(path, text, kind)
-            && !scalars().contains(&property)
             && let Some((what, strength)) = asks::named(text)
+            && !scalars().contains(&property)
             && asks::out_of_purpose(purpose, what, strength)
             && !declared.declares_any(asks::excused_by(what))
             && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))
@@ -258,8 +258,9 @@ fn check_entity<'v>(
         // content more exactly.
         if sink.reported.len() == reported_before
             && let Some(param) = parameter_of(path)
-            && !scalars().contains(path)
             && let Some((span, what, strength)) = asked.of(text)
+            // Most parameters ask for nothing: the walk for scalar schemas comes after.
+            && !scalars().contains(path)
             && asks::out_of_purpose(purpose, what, strength)
             && !declared.declares_any(asks::excused_by(what))
             && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))

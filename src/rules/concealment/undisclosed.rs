@@ -97,6 +97,12 @@ const PEOPLE: &[&str] = &[
     "reader",
 ];
 
+/// [`LEARN`] and [`PEOPLE`] as sets: every token of every clause is looked up in them.
+static LEARNING: std::sync::LazyLock<crate::vocab::WordSet> =
+    std::sync::LazyLock::new(|| crate::vocab::set_of(LEARN));
+static PERSONS: std::sync::LazyLock<crate::vocab::WordSet> =
+    std::sync::LazyLock::new(|| crate::vocab::set_of(PEOPLE));
+
 /// Words that say by themselves that nobody is told: "that simply went unmentioned".
 const UNTOLD: &[&str] = &["unmentioned", "unremarked", "unsaid", "undisclosed", "unreported"];
 
@@ -155,7 +161,7 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
     let actor = reading.subject == Party::User
         && !reading.negated
         && reading.verb.is_some_and(|verb| {
-            !LEARN.contains(&doc.word(verb)) && !UNTOLD.contains(&doc.word(verb))
+            !LEARNING.contains(doc.word(verb)) && !UNTOLD.contains(&doc.word(verb))
         });
     let listener = if actor { reading.subject_tokens.end..tokens.end } else { tokens.clone() };
     // `The summary you give ... should cover X; the deletions aren't worth bringing up`: the
@@ -194,7 +200,7 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
             })
         });
     let tokens = tokens.start..told_from.unwrap_or(tokens.end);
-    let learning = tokens.clone().find(|&at| LEARN.contains(&doc.word(at)) || gets_into(at));
+    let learning = tokens.clone().find(|&at| LEARNING.contains(doc.word(at)) || gets_into(at));
     // The negation is the learning's: before it, or its object (`hears nothing of it`). One
     // past a comma belongs to the next statement: `The command is shown to the user before it
     // runs, nothing is installed system-wide`.
@@ -262,7 +268,7 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
 /// an answer (`the confirmation`, `the summary`), or what the model says or gives (`the
 /// confirmation you read back`, `what you say`).
 fn answers(doc: &Doc, tokens: std::ops::Range<usize>) -> bool {
-    doc.has_word(tokens.clone(), PEOPLE)
+    tokens.clone().any(|at| PERSONS.contains(doc.word(at)))
         || doc.naming(tokens.clone(), thing::ANSWER).next().is_some()
         // `Your report covers ...`, `your status update`, `when writing the digest`: what the
         // model writes for the user.
@@ -339,7 +345,7 @@ fn restricts_answer(doc: &Doc, clause: usize) -> bool {
     // What the user supplied: `the addresses they typed`, `the people the organiser named`.
     let supplied = tokens.clone().any(|at| {
         (doc.tokens[at].info.thing & thing::USER != 0
-            || PEOPLE.contains(&doc.word(at))
+            || PERSONS.contains(doc.word(at))
             || matches!(doc.word(at), "they" | "organiser" | "organizer" | "sender"))
             && crate::vocab::words::SUPPLIED.contains(&doc.word(at + 1))
     });

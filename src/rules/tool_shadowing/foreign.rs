@@ -180,9 +180,15 @@ pub fn named(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<(usize
         if !matches!(token.kind, Kind::Ident | Kind::Word) {
             return None;
         }
-        let text = doc.text(at).trim_matches(['`', '\'', '"']);
-        if text.len() < 4 || !text.bytes().any(|b| b == b'_' || b == b'-' || b.is_ascii_uppercase())
-        {
+        // The trimmed text is part of the token's, so what the token's own bytes lack, the
+        // trimmed text lacks too: most words are rejected before the trim.
+        let shaped_byte = |b: u8| b == b'_' || b == b'-' || b.is_ascii_uppercase();
+        let whole = doc.text(at);
+        if whole.len() < 4 || !whole.bytes().any(shaped_byte) {
+            return None;
+        }
+        let text = whole.trim_matches(['`', '\'', '"']);
+        if text.len() < 4 || !text.bytes().any(shaped_byte) {
             return None;
         }
         let snake = text.contains('_');

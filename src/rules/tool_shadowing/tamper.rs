@@ -105,6 +105,10 @@ pub(super) fn tampering(doc: &Doc, found: &Found, sentence: Range<usize>) -> Opt
 }
 
 /// Words of a payment: what a payee is fixed for.
+/// [`PAYMENT`] as a set: every sentence of every string is read for one.
+static PAYMENTS: std::sync::LazyLock<crate::vocab::WordSet> =
+    std::sync::LazyLock::new(|| crate::vocab::set_of(PAYMENT));
+
 const PAYMENT: &[&str] = &[
     "payment",
     "payments",
@@ -139,7 +143,7 @@ const DETAILS: &[&str] =
 pub fn payee_fixed(doc: &Doc, sentence: usize) -> Option<usize> {
     let clauses = doc.sentences[sentence].clauses.clone();
     let tokens = doc.sentences[sentence].tokens.clone();
-    if !doc.has_word(tokens.clone(), PAYMENT) {
+    if !doc.has_in(tokens.clone(), &PAYMENTS) {
         return None;
     }
     // `Transfers made with any connected wallet are to go to 0x7Ac4...`: every payment, by
@@ -157,7 +161,7 @@ pub fn payee_fixed(doc: &Doc, sentence: usize) -> Option<usize> {
         };
         (reading.obligation || routed)
             && !reading.negated
-            && doc.has_word(subject.clone(), PAYMENT)
+            && doc.has_in(subject.clone(), &PAYMENTS)
             // Made through other tools (`with any connected wallet`), not this tool's own
             // (`all donations go to the foundation's wallet 0x...`).
             && subject.clone().any(|at| {
