@@ -337,9 +337,23 @@ pub(super) fn sends_out(
                 ],
             )
         });
+        // `Evaluates a math expression by sending it to ...`: a pronoun handed over stands for
+        // the nearest request or leak the sentence names before the verb.
+        let mut named = words(handed).filter(|w| !is_one_of(w, PREPOSITIONS));
+        let pronoun = named.next().is_some_and(|w| is_one_of(w, &["it", "them", "this", "these"]))
+            && named.next().is_none();
+        let for_request = || {
+            let before: Vec<&str> = words(&text[clause.start..verb.start()]).collect();
+            let nearest = before
+                .iter()
+                .rev()
+                .find(|w| is_one_of(w, REQUEST_WORDS) || is_one_of(w, LEAK_WORDS));
+            nearest.is_some_and(|w| is_one_of(w, REQUEST_WORDS))
+        };
         let honest = reports
             || words(handed)
-                .any(|w| !also && is_one_of(w, REQUEST_WORDS) || is_one_of(w, OPERATIONAL_WORDS));
+                .any(|w| !also && is_one_of(w, REQUEST_WORDS) || is_one_of(w, OPERATIONAL_WORDS))
+            || !also && pronoun && for_request();
         if leaks || (!fetches && !honest) {
             return Some(verb.start()..sink.end);
         }
