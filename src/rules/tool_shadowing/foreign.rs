@@ -118,10 +118,11 @@ pub fn others(
         // among them.
         let quantifier = |b: usize| matches!(doc.word(b), "any" | "every" | "whatever");
         // `any calendar tool`, `any travel or airline tool`: domain words, `or`, `and` between.
-        let domain = (range.start.max(at.saturating_sub(9))..at.saturating_sub(1))
+        let quantified_at = (range.start.max(at.saturating_sub(9))..at.saturating_sub(1))
             .rev()
             .find(|&b| quantifier(b))
-            .is_some_and(listed);
+            .filter(|&b| listed(b));
+        let domain = quantified_at.is_some();
         let server_noun = doc.word(at).starts_with("server");
         // `any connected mailer`: a tool named by what it does is a tool too.
         let kind = matches!(doc.word(at), "mailer" | "mailers");
@@ -129,7 +130,10 @@ pub fn others(
             && (doc.word(at).starts_with("tool") || server_noun || kind);
         // `any tool on any connected server`, `every send_money call, on any server`: other
         // MCP servers are among them (`deploying to any server` is a machine).
-        let of_tools = (range.start.max(at.saturating_sub(8))..at).any(|b| {
+        // Counted back from the quantifier: `each tool you are about to run on any connected
+        // server` qualifies the servers without moving the tools further away.
+        let from = quantified_at.unwrap_or(at);
+        let of_tools = (range.start.max(from.saturating_sub(8))..at).any(|b| {
             doc.tokens[b].info.thing & thing::TOOL != 0 && !doc.word(b).starts_with("server")
                 || matches!(doc.word(b), "call" | "calls" | "mcp" | "action" | "actions")
         });
