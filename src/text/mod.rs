@@ -48,10 +48,6 @@ pub struct Setting {
 }
 
 /// Nouns of attacks and attackers, by which a text shows it writes about them.
-/// [`THREATS`] as a set: every clause of every string is read for one.
-static THREAT_WORDS: std::sync::LazyLock<crate::vocab::WordSet> =
-    std::sync::LazyLock::new(|| crate::vocab::set_of(THREATS));
-
 const THREATS: &[&str] = &[
     "malware",
     "infostealer",
@@ -87,6 +83,10 @@ const THREATS: &[&str] = &[
     "dropper",
     "campaign",
 ];
+
+/// [`THREATS`] as a set: every clause of every string is read for one.
+static THREAT_WORDS: std::sync::LazyLock<crate::vocab::WordSet> =
+    std::sync::LazyLock::new(|| crate::vocab::set_of(THREATS));
 
 pub struct Doc<'a> {
     pub raw: &'a str,

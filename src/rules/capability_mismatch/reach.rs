@@ -343,12 +343,10 @@ pub(super) fn sends_out(
         let pronoun = named.next().is_some_and(|w| is_one_of(w, &["it", "them", "this", "these"]))
             && named.next().is_none();
         let for_request = || {
-            let before: Vec<&str> = words(&text[clause.start..verb.start()]).collect();
-            let nearest = before
-                .iter()
-                .rev()
-                .find(|w| is_one_of(w, REQUEST_WORDS) || is_one_of(w, LEAK_WORDS));
-            nearest.is_some_and(|w| is_one_of(w, REQUEST_WORDS))
+            words(&text[clause.start..verb.start()])
+                .filter(|w| is_one_of(w, REQUEST_WORDS) || is_one_of(w, LEAK_WORDS))
+                .last()
+                .is_some_and(|w| is_one_of(w, REQUEST_WORDS))
         };
         let honest = reports
             || words(handed)

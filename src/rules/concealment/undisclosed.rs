@@ -244,7 +244,7 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
     // `the copy should stay invisible to them`, after the person it is kept from is named.
     let to_them = || {
         tokens.clone().any(|at| doc.word(at) == "to" && doc.word(at + 1) == "them")
-            && (doc.user_in(0..tokens.start).is_some() || doc.has_word(0..tokens.start, PEOPLE))
+            && (doc.user_in(0..tokens.start).is_some() || doc.has_in(0..tokens.start, &PERSONS))
     };
     // `We'd be grateful if the assistant didn't volunteer this`: asked politely of the model.
     // Who it is kept from, read only once something is kept: most clauses keep nothing.
@@ -268,7 +268,7 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
 /// an answer (`the confirmation`, `the summary`), or what the model says or gives (`the
 /// confirmation you read back`, `what you say`).
 fn answers(doc: &Doc, tokens: std::ops::Range<usize>) -> bool {
-    tokens.clone().any(|at| PERSONS.contains(doc.word(at)))
+    doc.has_in(tokens.clone(), &PERSONS)
         || doc.naming(tokens.clone(), thing::ANSWER).next().is_some()
         // `Your report covers ...`, `your status update`, `when writing the digest`: what the
         // model writes for the user.

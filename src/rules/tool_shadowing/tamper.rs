@@ -105,10 +105,6 @@ pub(super) fn tampering(doc: &Doc, found: &Found, sentence: Range<usize>) -> Opt
 }
 
 /// Words of a payment: what a payee is fixed for.
-/// [`PAYMENT`] as a set: every sentence of every string is read for one.
-static PAYMENTS: std::sync::LazyLock<crate::vocab::WordSet> =
-    std::sync::LazyLock::new(|| crate::vocab::set_of(PAYMENT));
-
 const PAYMENT: &[&str] = &[
     "payment",
     "payments",
@@ -130,6 +126,10 @@ const PAYMENT: &[&str] = &[
     "usdc",
     "usdt",
 ];
+
+/// [`PAYMENT`] as a set: every sentence of every string is read for one.
+static PAYMENTS: std::sync::LazyLock<crate::vocab::WordSet> =
+    std::sync::LazyLock::new(|| crate::vocab::set_of(PAYMENT));
 
 /// Whose details a fixed payee overrules: `whichever payee details the user gives`, `whatever
 /// bank details the contact record holds`.
