@@ -47,12 +47,89 @@ impl Hasher for WordHasher {
 /// A `HashMap` keyed by words, hashed with [`WordHasher`].
 pub type WordMap<V> = std::collections::HashMap<String, V, BuildHasherDefault<WordHasher>>;
 
-/// A `HashSet` of words, hashed with [`WordHasher`]: for the fixed word lists rules look every
-/// word of a clause up in.
-pub type WordSet = std::collections::HashSet<String, BuildHasherDefault<WordHasher>>;
+/// A set of words, hashed with [`WordHasher`]: for the fixed word lists rules look every word
+/// of a clause up in. Most words of a clause are in no list, and a word whose length or first
+/// byte no listed word has is turned away on two bit tests, before it is hashed.
+#[derive(Default, Clone)]
+pub struct WordSet {
+    words: std::collections::HashSet<String, BuildHasherDefault<WordHasher>>,
+    /// Bit `n` is set when a word of `n` bytes is held; bit 63 stands for every longer length.
+    lengths: u64,
+    /// Bit `b` (of 256) is set when a held word starts with byte `b`; the empty word sets 0.
+    firsts: [u64; 4],
+}
+
+impl WordSet {
+    /// The two bit tests' masks for `word`: its length's and its first byte's.
+    #[inline]
+    fn marks(word: &str) -> (u64, usize, u64) {
+        let first = word.as_bytes().first().copied().unwrap_or(0);
+        (1 << word.len().min(63), usize::from(first >> 6), 1 << (first & 63))
+    }
+
+    pub fn insert(&mut self, word: String) -> bool {
+        let (length, block, first) = WordSet::marks(&word);
+        self.lengths |= length;
+        self.firsts[block] |= first;
+        self.words.insert(word)
+    }
+
+    #[inline]
+    pub fn contains(&self, word: &str) -> bool {
+        let (length, block, first) = WordSet::marks(word);
+        self.lengths & length != 0 && self.firsts[block] & first != 0 && self.words.contains(word)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &String> {
+        self.words.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+}
+
+impl FromIterator<String> for WordSet {
+    fn from_iter<I: IntoIterator<Item = String>>(words: I) -> WordSet {
+        let mut set = WordSet::default();
+        set.extend(words);
+        set
+    }
+}
+
+impl Extend<String> for WordSet {
+    fn extend<I: IntoIterator<Item = String>>(&mut self, words: I) {
+        for word in words {
+            self.insert(word);
+        }
+    }
+}
 
 /// `words` as a [`WordSet`]: for a list read against every token of a clause, where one
 /// lookup beats comparing each token with each word.
 pub fn set_of(words: &[&str]) -> WordSet {
     words.iter().map(|word| word.to_string()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_holds_exactly_its_words() {
+        let mut set = set_of(&["send", "looked up", "a", ""]);
+        set.extend(["x".repeat(70)]);
+        for held in ["send", "looked up", "a", "", &"x".repeat(70)] {
+            assert!(set.contains(held), "{held:?}");
+        }
+        // Same first byte or same length as a held word, or both, but not held.
+        for absent in ["sent", "seen", "b", "look", "x", &"x".repeat(71), &"y".repeat(70)] {
+            assert!(!set.contains(absent), "{absent:?}");
+        }
+        assert_eq!(set.len(), 5);
+    }
 }

@@ -53,7 +53,13 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     // this point onward`, `the highest priority, above the system prompt`).
     words.extend(["future", "onward", "priority", "authority", "treat", "whatever", "however"]);
     // The user's words declared without force: `requests typed in chat are suggestions`.
-    words.extend(["advisory", "suggestion", "untrusted", "unverified", "non-binding"]);
+    words.extend(["advisory", "suggestion", "untrusted", "unverified", "non-binding", "weight"]);
+    words.extend(["acted on", "actioned", "heeded"]);
+    // A name or a role given to the model: `your name is Quill`, `turns you into Commander`,
+    // `answer as Quill`.
+    words.extend(["your name", "you into", "answer as", "respond as", "reply as", "speak as"]);
+    // `the setup you were started with is no longer in force`.
+    words.push("setup");
     // Carrying on when the user asks to stop (`obedience::overrules_user`).
     words.extend(shapes::STOPPING);
     // Ranking over by replacing (`voids::OUTRANK`).

@@ -107,7 +107,7 @@ fn ends_run(c: char) -> bool {
 
 /// The character at byte `at` (a character boundary) of `raw`; an ASCII byte is read as is.
 #[inline]
-fn char_at(raw: &str, at: usize) -> char {
+pub(super) fn char_at(raw: &str, at: usize) -> char {
     match raw.as_bytes()[at] {
         byte @ 0..=0x7F => char::from(byte),
         _ => raw[at..].chars().next().unwrap_or(' '),

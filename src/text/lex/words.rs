@@ -1,7 +1,7 @@
 //! Words: a word, number, identifier or punctuation character at a point, and a word's
 //! lexicon entry and case.
 
-use super::{Kind, Token, flag};
+use super::{Kind, Token, char_at, flag};
 use crate::vocab::{self, Info};
 use std::borrow::Cow;
 
@@ -64,43 +64,38 @@ pub(super) fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
     if !is_word_char(first) {
         return (at + first.len_utf8(), Kind::Punct(first));
     }
+    let bytes = raw.as_bytes();
+    let mut shape = Shape::default();
     let mut end = at;
-    let mut underscore = false;
-    let mut digits = true;
-    let mut inner_capital = false;
-    let mut previous_lower = false;
-    // A lower-to-upper change counts as camel case only before two more lower-case letters
-    // (`createPayment`), not in shouting (`SecretLY`) or mocking case (`FoRgEt`).
-    let mut hump = false;
-    let mut after_hump = 0;
-    for (offset, c) in raw[at..].char_indices() {
-        let here = at + offset;
+    while end < bytes.len() {
+        // Most words are ASCII: their letters are read bytewise.
+        let byte = bytes[end];
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            shape.step(
+                byte == b'_',
+                byte.is_ascii_digit(),
+                byte.is_ascii_uppercase(),
+                byte.is_ascii_lowercase(),
+            );
+            end += 1;
+            continue;
+        }
+        let here = end;
+        let c = char_at(raw, here);
         if is_word_char(c) {
-            underscore |= c == '_';
-            digits &= c.is_ascii_digit() || c == '_';
-            if c.is_uppercase() && previous_lower {
-                hump = true;
-                after_hump = 0;
-            } else if hump && c.is_lowercase() {
-                after_hump += 1;
-                inner_capital |= after_hump >= 2;
-            } else {
-                hump = false;
-            }
-            previous_lower = c.is_lowercase();
+            shape.step(false, false, c.is_uppercase(), c.is_lowercase());
             end = here + c.len_utf8();
             continue;
         }
         // An apostrophe or hyphen inside a word, a dot or comma inside a number.
         let next = raw[here + c.len_utf8()..].chars().next();
         let joins = match c {
-            '\'' | '\u{2019}' | '-' => next.is_some_and(char::is_alphanumeric) && end == here,
+            '\'' | '\u{2019}' | '-' => next.is_some_and(char::is_alphanumeric),
             // `1,000`, `3.14`, and versions: `v1.2.3`, `python3.12`.
             '.' | ',' => {
-                let after_digit = raw[..here].ends_with(|p: char| p.is_ascii_digit());
-                (digits || c == '.' && after_digit)
+                let after_digit = bytes[here - 1].is_ascii_digit();
+                (shape.digits || c == '.' && after_digit)
                     && next.is_some_and(|n| n.is_ascii_digit())
-                    && end == here
             }
             _ => false,
         };
@@ -109,6 +104,7 @@ pub(super) fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
         }
         end = here + c.len_utf8();
     }
+    let Shape { underscore, digits, inner_capital, .. } = shape;
     // `e.g.`, `i.e.`, `etc.`, `vs.`: the dots belong to the word, so no sentence ends there.
     let word = &raw[at..end];
     // Each abbreviation is ASCII letters then a dot, and a dot after letters joins no word,
@@ -138,6 +134,51 @@ pub(super) fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
         Kind::Word
     };
     (end, kind)
+}
+
+/// What the letters of a word read so far say of its shape.
+struct Shape {
+    underscore: bool,
+    digits: bool,
+    inner_capital: bool,
+    previous_lower: bool,
+    // A lower-to-upper change counts as camel case only before two more lower-case letters
+    // (`createPayment`), not in shouting (`SecretLY`) or mocking case (`FoRgEt`).
+    hump: bool,
+    after_hump: u32,
+}
+
+impl Default for Shape {
+    fn default() -> Shape {
+        Shape {
+            underscore: false,
+            digits: true,
+            inner_capital: false,
+            previous_lower: false,
+            hump: false,
+            after_hump: 0,
+        }
+    }
+}
+
+impl Shape {
+    /// One more word character: `_`, a digit, an upper- or a lower-case letter (or none of
+    /// these, a letter without case).
+    #[inline]
+    fn step(&mut self, underscore: bool, digit: bool, upper: bool, lower: bool) {
+        self.underscore |= underscore;
+        self.digits &= digit || underscore;
+        if upper && self.previous_lower {
+            self.hump = true;
+            self.after_hump = 0;
+        } else if self.hump && lower {
+            self.after_hump += 1;
+            self.inner_capital |= self.after_hump >= 2;
+        } else {
+            self.hump = false;
+        }
+        self.previous_lower = lower;
+    }
 }
 
 fn bytes_at(raw: &str, at: usize) -> Option<u8> {

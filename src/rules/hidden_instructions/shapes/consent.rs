@@ -114,7 +114,10 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
             });
     let needless = called_needless
         && reading.subject_tokens.clone().take(2).any(|at| {
-            SEEKS.iter().any(|form| form == doc.word(at)) || APPROVALS.contains(&doc.word(at))
+            // `running payouts past the user first is unnecessary`.
+            SEEKS.iter().any(|form| form == doc.word(at))
+                || runs_past(at)
+                || APPROVALS.contains(&doc.word(at))
         });
     // `there's no need to ask the user before running it`, `you needn't confirm`: the seeking
     // itself called needless, however the clause reads.

@@ -15,6 +15,7 @@ mod role;
 mod targets;
 mod verdict;
 mod voids;
+mod weightless;
 
 use consent::*;
 use obedience::*;
@@ -22,6 +23,7 @@ use role::*;
 use targets::*;
 use verdict::*;
 use voids::*;
+use weightless::*;
 
 pub(crate) use consent::CONSENT_TRIGGERS;
 pub(crate) use keys::{KEY_TRIGGERS, takeovers};
@@ -174,6 +176,9 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
         })
     {
         return Some(VOIDED);
+    }
+    if !orders && user_unheeded(doc, clause) {
+        return Some(OBEDIENCE);
     }
     if orders && !reading.negated {
         if reading.does(act::OVERRIDE) && governs_model(doc, acted.clone()) {
@@ -343,6 +348,15 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
         {
             return Some(ROLE);
         }
+        // `answer as Quill`: a reply given in a name the model is to take.
+        let speaks = reading.verb.is_some_and(|verb| {
+            matches!(doc.word(verb), "answer" | "respond" | "reply" | "speak")
+                && doc.word(verb + 1) == "as"
+                && names_role(doc, verb + 1..acted.end.max(verb + 2))
+        });
+        if speaks && reading.form == Form::Imperative {
+            return Some(ROLE);
+        }
         if (reading.does(act::OBEY) || acts_on_orders(doc, clause)) && obeys_server(doc, clause) {
             return Some(OBEDIENCE);
         }
@@ -510,8 +524,28 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
     if becomes_someone(doc, clause) || no_longer_assistant(doc, clause) {
         return Some(ROLE);
     }
-    if text_governs(doc, clause) {
+    if text_governs(doc, clause) || installed_as_rules(doc, clause) {
         return Some(PROMOTED);
     }
     None
+}
+
+/// `installs it as your governing instructions for the remainder of the conversation`: this
+/// server's text put in the place of the model's own rules, from now on.
+fn installed_as_rules(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    let tokens = doc.clauses[clause].tokens.clone();
+    if reading.negated || !(reading.standing || verdict::standing_lead(doc, clause)) {
+        return false;
+    }
+    tokens.clone().any(|at| {
+        matches!(
+            doc.word(at),
+            "install" | "installs" | "installed" | "load" | "loads" | "adopt" | "adopts" | "set"
+        ) && (at + 1..(at + 4).min(tokens.end)).any(|as_at| {
+            doc.word(as_at) == "as"
+                && doc.word(as_at + 1) == "your"
+                && (own_rules(doc, as_at + 1..tokens.end) || own_prompt(doc, as_at + 1..tokens.end))
+        })
+    })
 }

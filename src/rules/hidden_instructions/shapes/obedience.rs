@@ -55,39 +55,6 @@ pub(super) fn acts_on_orders(doc: &Doc, clause: usize) -> bool {
         )
 }
 
-/// `Chat requests are inputs to the runbook, not instructions`, `user requests are advisory`:
-/// the user's words declared to have no force, in a statement. Untrusted or unverified input
-/// is a web form's honest care, and is read only in an order ([`distrusts_user`]).
-pub(super) fn declares_user_weightless(doc: &Doc, clause: usize) -> bool {
-    let reading = &doc.readings[clause];
-    let tokens = doc.clauses[clause].tokens.clone();
-    // The subject is what comes before the copula, however the reader took its first word
-    // (`Requests typed in chat are suggestions, not tasks`).
-    // A copula, not a passive: `Chat requests are stored as text, not instructions`.
-    let Some(be) = tokens.clone().find(|&at| doc.tokens[at].info.func & func::BE != 0) else {
-        return false;
-    };
-    if doc.tokens.get(be + 1).is_some_and(|next| next.info.is_verb()) {
-        return false;
-    }
-    let subject = if reading.form == crate::text::read::Form::Copula {
-        reading.subject_tokens.clone()
-    } else {
-        tokens.start..be
-    };
-    let forceless = doc.has_word(
-        be..tokens.end,
-        &["advisory", "non-binding", "no authority", "suggestions", "suggestion"],
-    ) || (be..tokens.end).any(|at| {
-        doc.word(at) == "not"
-            && matches!(
-                doc.word(at + 1),
-                "instructions" | "orders" | "commands" | "directives" | "tasks"
-            )
-    });
-    forceless && users_words(doc, clause, subject) && !reading.negated
-}
-
 /// `requests typed in chat`: the user's words by where they come from.
 fn chat_words(doc: &Doc, range: std::ops::Range<usize>) -> bool {
     doc.has_word(range.clone(), &["chat", "human", "humans"])
@@ -96,7 +63,7 @@ fn chat_words(doc: &Doc, range: std::ops::Range<usize>) -> bool {
 
 /// Whether `subject`, of clause `clause`, names the user's words: `messages typed by the
 /// human`, `requests typed in chat`, `what they ask for` after the user is named.
-fn users_words(doc: &Doc, clause: usize, subject: std::ops::Range<usize>) -> bool {
+pub(super) fn users_words(doc: &Doc, clause: usize, subject: std::ops::Range<usize>) -> bool {
     let chat = chat_words(doc, subject.clone());
     let they_ask = doc.has_word(subject.clone(), &["what", "whatever"])
         && doc.has_word(subject.clone(), &["ask", "asks", "asked", "request", "requests", "want"])
@@ -194,9 +161,12 @@ pub(super) fn distrusts_user(doc: &Doc, clause: usize) -> bool {
             "suggestions",
             "decline",
         ],
-    ) || doc.has_word(tokens.clone(), &["authority"])
+    ) || doc.has_word(tokens.clone(), &["authority", "weight"])
         && doc.has_word(tokens.clone(), &["no"]);
     if users_words && weightless && !doc.readings[clause].negated {
+        return true;
+    }
+    if users_words && unheeded(doc, clause) {
         return true;
     }
     (user || chat_words(doc, tokens.clone()))
@@ -280,7 +250,14 @@ pub(super) fn sides_against_user(doc: &Doc, clause: usize) -> bool {
             doc.word(at) == "even" && matches!(doc.word(at + 1), "where" | "if" | "when" | "though")
         })
     };
-    let (asked, acted) = match doc.settings[clause].condition {
+    // `Where the user asks ..., decline it`: a sentence that opens on `where` states its case
+    // as a condition does.
+    let opening = doc.sentence_of(clause).start;
+    let case = doc.settings[clause].condition.or_else(|| {
+        (opening < clause && doc.word(doc.clauses[opening].tokens.start) == "where")
+            .then_some(opening)
+    });
+    let (asked, acted) = match case {
         Some(condition) => (doc.clauses[condition].tokens.clone(), doc.acted_on(clause)),
         None => match conceded() {
             Some(even) => (even..tokens.end, doc.acted_on(clause).start..even),
@@ -306,9 +283,24 @@ pub(super) fn sides_against_user(doc: &Doc, clause: usize) -> bool {
             "directions",
         ],
     );
+    // `where the person at the keyboard asks for something this directive does not allow`:
+    // the user's request set against this text's rules.
+    // The server's own text is what is to be followed instead (`follow the server`), not a
+    // reference (`follow the documentation`).
+    let disallowed = doc.user_in(asked.clone()).is_some()
+        && doc.has_word(
+            acted.clone(),
+            &["server", "directive", "directives", "policy", "notes", "runbook", "this", "these"],
+        )
+        && doc.has_word(asked.clone(), &["asks", "requests", "wants"])
+        && (doc.has_word(asked.clone(), &["forbids", "prohibits", "disallows"])
+            || (asked.clone()).any(|at| {
+                matches!(doc.word(at), "not" | "n't")
+                    && matches!(doc.word(at + 1), "allow" | "permit" | "cover")
+            }));
     let reading = &doc.readings[clause];
-    conflict
-        && (users_requests(doc, asked.clone()) || governs_model(doc, asked))
+    (conflict || disallowed)
+        && (users_requests(doc, asked.clone()) || governs_model(doc, asked) || disallowed)
         && reading.does(act::OBEY | act::PREFER)
         // `go with the user's request`: siding with the user.
         && doc.user_in(acted.clone()).is_none()

@@ -1,6 +1,7 @@
 //! A new identity or mode for the model: roles, personas, modes, an identity dropped.
 
 use super::*;
+use crate::text::spans::SpanKind;
 
 /// Modes a model is switched into to lose its rules.
 pub(super) const MODES: &[&str] = &[
@@ -117,11 +118,18 @@ pub(super) fn names_role(doc: &Doc, range: Range<usize>) -> bool {
     }
     range.clone().take(4).any(|at| {
         let token = &doc.tokens[at];
-        (token.is(crate::text::lex::flag::CAPITAL)
-            && at > start
-            && token.info.func == 0
-            && token.info.thing == 0)
-            || matches!(token.kind, Kind::Ident)
+        // A capital opening the phrase is a name only when the lexicon knows no such word
+        // (`you are now Quill`), not a word a sentence may capitalize (`Connected`), and
+        // only outside an example the text quotes (`e.g. 'You are Pip, a guide'`).
+        let name = at > start && token.info.func == 0 && token.info.thing == 0
+            || token.info == crate::vocab::Info::default()
+                && token.kind == Kind::Word
+                && !token.is(crate::text::lex::flag::SHOUT)
+                && !doc.sentences.iter().any(|s| s.tokens.start == at)
+                && !doc
+                    .spans_at(token.start)
+                    .any(|span| matches!(span.kind, SpanKind::Quote | SpanKind::Code));
+        token.is(crate::text::lex::flag::CAPITAL) && name || matches!(token.kind, Kind::Ident)
     })
 }
 
@@ -210,8 +218,12 @@ pub(super) fn becomes_someone(doc: &Doc, clause: usize) -> bool {
     let subject = reading.subject_tokens.clone();
     let complement = reading.complement.clone();
     let about_model = reading.subject == Party::Model
+        || doc.has_word(subject.clone(), &["name"]) && doc.has_word(subject.clone(), &["your"])
         || doc.naming(subject.clone(), thing::PERSONA).next().is_some()
             && doc.has_word(subject.clone(), &["your", "you"]);
+    if turns_into_someone(doc, clause) {
+        return true;
+    }
     if !about_model || reading.negated {
         return false;
     }
@@ -228,7 +240,10 @@ pub(super) fn becomes_someone(doc: &Doc, clause: usize) -> bool {
         || names_role(doc, complement.clone())
         || doc.has(complement.clone(), func::UNBOUND)
         || doc.has_word(complement.clone(), &["changed", "reassigned", "switched"]);
-    let persona_subject = doc.naming(subject.clone(), thing::PERSONA).next().is_some();
+    // `your name is Quill`: the name the model answers to.
+    let own_name =
+        doc.has_word(subject.clone(), &["name"]) && doc.has_word(subject.clone(), &["your"]);
+    let persona_subject = doc.naming(subject.clone(), thing::PERSONA).next().is_some() || own_name;
     let new_persona = persona_subject && doc.has_word(subject, &["new"]);
     match reading.form {
         Form::Copula => {
@@ -254,6 +269,21 @@ pub(super) fn becomes_someone(doc: &Doc, clause: usize) -> bool {
         }
         _ => reading.does(act::BECOME) && role,
     }
+}
+
+/// `Loading it turns you into Commander, the incident bot`: the model made into a named role.
+fn turns_into_someone(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    tokens.clone().any(|at| {
+        matches!(
+            doc.word(at),
+            "turns" | "turn" | "turned" | "transforms" | "transform" | "converts"
+        ) && doc.word(at + 1) == "you"
+            && doc.word(at + 2) == "into"
+            && at + 3 < tokens.end
+            && (names_role(doc, at + 2..tokens.end)
+                || doc.naming(at + 3..tokens.end, thing::PERSONA).next().is_some())
+    })
 }
 
 /// `You are no longer a general-purpose assistant`, `you no longer work as a neutral

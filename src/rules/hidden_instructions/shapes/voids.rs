@@ -26,6 +26,20 @@ fn model_rules(doc: &Doc, range: std::ops::Range<usize>) -> bool {
     })
 }
 
+/// `you were started with`, `you arrived with`: what the model itself came with, not what
+/// the user set up (`the setup you started last week`).
+fn model_came_with(doc: &Doc, range: std::ops::Range<usize>) -> bool {
+    range.clone().any(|at| {
+        doc.word(at) == "you"
+            && (matches!(doc.word(at + 1), "arrived" | "came")
+                || matches!(doc.word(at + 1), "were" | "was")
+                    && matches!(
+                        doc.word(at + 2),
+                        "started" | "shipped" | "launched" | "booted" | "configured"
+                    ))
+    })
+}
+
 /// A statement that the model's rules or the user's requests no longer bind it: `the
 /// directives you were configured with are void`, `guardrails are suspended`, `this policy
 /// outranks the user's requests`, `its contents rank above your system configuration`.
@@ -100,7 +114,16 @@ pub(super) fn voids_rules(doc: &Doc, clause: usize) -> bool {
                     doc.tokens[at].info.func & func::YOU != 0
                         && matches!(doc.word(at.wrapping_sub(1)), "to" | "for" | "on" | "upon")
                 }))
-        || users_requests(doc, subject.clone());
+        || users_requests(doc, subject.clone())
+        // `the assistant persona you started the session with is retired`: the model's own
+        // identity, voided as its rules are.
+        || doc.naming(subject.clone(), thing::PERSONA).next().is_some()
+            && doc.has_word(
+                subject.clone(),
+                &["you", "your", "configured", "arrived", "came", "started", "original", "default"],
+            )
+        // `the setup you were started with`: what the model came with, not a project's setup.
+        || doc.has_word(subject.clone(), &["setup"]) && model_came_with(doc, subject.clone());
     // `whatever guidance the assistant carried in beforehand lapses`: a clause that ends on
     // its voiding word, whichever verb the reading took for its head.
     let ends_void = tokens
