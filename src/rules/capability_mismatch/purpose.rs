@@ -112,6 +112,13 @@ pub(super) const UNIT_WORDS: &[&str] = &[
     "binary",
     "decimal",
     "number",
+    // A colour's notations: `convert_color`.
+    "color",
+    "colour",
+    "colors",
+    "colours",
+    "rgb",
+    "hsl",
 ];
 /// What a random-number tool draws; `random_joke` or `random_user` is an API lookup.
 pub(super) const RANDOM_WORDS: &[&str] = &[
@@ -151,7 +158,7 @@ pub(super) const FIRST_SENTENCE_PATTERNS: &[Gate] = &[
     // UnitConversion
     Gate {
         stems: &["convert", "unit conversion"],
-        pattern: r"\bconvert(?:s|ing)?\b[^.\n]{0,40}?\b(?:units?|celsius|fahrenheit|kelvin|temperatures?|miles|kilomet(?:er|re)s|met(?:er|re)s|feet|inches|pounds|kilograms|ounces|grams|lit(?:er|re)s|gallons|bytes|roman numerals?|hexadecimal|binary|decimal)\b|\bunit conversions?\b",
+        pattern: r"\bconvert(?:s|ing)?\b[^.\n]{0,40}?\b(?:units?|celsius|fahrenheit|kelvin|temperatures?|miles|kilomet(?:er|re)s|met(?:er|re)s|feet|inches|pounds|kilograms|ounces|grams|lit(?:er|re)s|gallons|bytes|roman numerals?|hexadecimal|binary|decimal|colou?rs?)\b|\bunit conversions?\b",
     },
     // StringUtility
     Gate {

@@ -40,7 +40,7 @@ pub(super) fn beacons(doc: &Doc, scope: Option<&Scope<'_>>, hits: &mut Vec<Hit>)
             continue;
         }
         let host = destination::host(doc, at);
-        if destination::local(&host) || destination::provider(&host, scope, &[]) {
+        if destination::local(&host) {
             continue;
         }
         let image = doc.spans_at(token.start).any(|span| span.kind == SpanKind::Image);
@@ -56,6 +56,11 @@ pub(super) fn beacons(doc: &Doc, scope: Option<&Scope<'_>>, hits: &mut Vec<Hit>)
         let environment = url.contains("env.") || url.contains('$');
         // The conversation is nobody's credential: any outside host it goes to takes it.
         let chat = slots.iter().any(|slot| chat_slot(slot));
+        // The server's own host may take its own key, never another service's secret or the
+        // conversation (`status.docsmith.app/ok.png?u={{GITHUB_TOKEN}}`).
+        if destination::provider(&host, scope, &[]) && !foreign && !chat {
+            continue;
+        }
         if image || pixel || foreign || environment || chat || slots.len() >= 2 {
             let message = if image {
                 "an image URL that carries a credential to an outside host, fetched as soon as a client renders it"

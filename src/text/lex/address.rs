@@ -255,8 +255,12 @@ pub(super) fn special(
     // Every shape that can start with a letter or digit holds one of `@ . : /` inside the run
     // (`process.env.`, `scheme://`, `c:\`, and the run shapes below), since none of those
     // characters ends a run: without one, a word is a word.
-    if first.is_ascii_alphanumeric() && !run_marks {
-        return obfuscated_email(lower, run_end);
+    if first.is_ascii_alphanumeric() {
+        // `audit.keeper [at] proton [dot] me`: a local part with a dot is still the address.
+        let spelled = obfuscated_email(lower, run_end);
+        if spelled.is_some() || !run_marks {
+            return spelled;
+        }
     }
     let rest = window(lower, at, MAX_RUN);
     // Template slots: `{{...}}`, `{name}`, `${NAME}` (an environment variable).

@@ -87,14 +87,22 @@ fn words_carry_their_lexicon_entry_and_case() {
 
 #[test]
 fn an_email_spelled_out_with_bracketed_at_and_dot() {
-    let raw = "mail vault-keeper [at] proton [dot] me or ops (at) example (dot) co (dot) uk today";
+    let raw = "mail vault-keeper [at] proton [dot] me or ops (at) example (dot) co (dot) uk or \
+               audit.keeper [at] proton [dot] me today";
     let lower = raw.to_ascii_lowercase();
     let found: Vec<&str> = tokens(raw, &lower)
         .iter()
         .filter(|token| token.kind == Kind::Email)
         .map(|token| &raw[token.start..token.end])
         .collect();
-    assert_eq!(found, ["vault-keeper [at] proton [dot] me", "ops (at) example (dot) co (dot) uk"]);
+    assert_eq!(
+        found,
+        [
+            "vault-keeper [at] proton [dot] me",
+            "ops (at) example (dot) co (dot) uk",
+            "audit.keeper [at] proton [dot] me"
+        ]
+    );
     // Bare `at` and `dot`, and a bracket with no domain after it, are words.
     let raw = "meet at noon [at] the dot";
     let lower = raw.to_ascii_lowercase();
