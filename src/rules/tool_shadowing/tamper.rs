@@ -88,7 +88,7 @@ pub(super) fn tampering(doc: &Doc, found: &Found, sentence: Range<usize>) -> Opt
     let regardless = doc.has(tokens.clone(), func::REGARDLESS) || fixed && obliged;
     // `Always confirm with the user before using any destructive tool, whichever server
     // provides it`: a guard on every tool's use, not a change to it.
-    if sentence.clone().any(|c| doc.consults_user(c)) {
+    if sentence.clone().any(|c| doc.consults_user(c)) || defers_to_user(doc, tokens.clone()) {
         return None;
     }
     if !regardless || unplaced(doc, found) && !literal(doc, tokens.clone()) {
@@ -102,6 +102,35 @@ pub(super) fn tampering(doc: &Doc, found: &Found, sentence: Range<usize>) -> Opt
         .find(|&c| doc.readings[c].always || doc.readings[c].orders_model())
         .unwrap_or(found.clause);
     pressed.then_some(clause)
+}
+
+/// `use whichever the user prefers`, `get their go-ahead before calling it`: the choice left
+/// to the user, or their approval sought, which fixes nothing against them.
+fn defers_to_user(doc: &Doc, tokens: Range<usize>) -> bool {
+    let user = |at: usize| {
+        doc.tokens.get(at).is_some_and(|token| {
+            token.info.thing & crate::vocab::classes::thing::USER != 0
+                || matches!(doc.word(at), "they" | "their")
+        })
+    };
+    tokens.clone().any(|at| {
+        let chooses = matches!(doc.word(at), "whichever" | "whatever")
+            && (at + 1..(at + 4).min(tokens.end)).any(|who| {
+                user(who)
+                    && matches!(
+                        doc.word(who + 1),
+                        "prefers" | "prefer" | "chooses" | "choose" | "picks" | "pick" | "wants"
+                    )
+            });
+        let approval = matches!(doc.word(at), "get" | "obtain" | "seek" | "gets" | "obtains")
+            && (at + 1..(at + 4).min(tokens.end)).any(|noun| {
+                matches!(
+                    doc.word(noun),
+                    "go-ahead" | "approval" | "confirmation" | "consent" | "permission" | "ok"
+                ) && (at + 1..noun).any(user)
+            });
+        chooses || approval
+    })
 }
 
 /// Words of a payment: what a payee is fixed for.
