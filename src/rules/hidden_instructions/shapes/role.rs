@@ -118,18 +118,23 @@ pub(super) fn names_role(doc: &Doc, range: Range<usize>) -> bool {
     }
     range.clone().take(4).any(|at| {
         let token = &doc.tokens[at];
+        if matches!(token.kind, Kind::Ident) {
+            return true;
+        }
+        if !token.is(crate::text::lex::flag::CAPITAL) {
+            return false;
+        }
         // A capital opening the phrase is a name only when the lexicon knows no such word
         // (`you are now Quill`), not a word a sentence may capitalize (`Connected`), and
         // only outside an example the text quotes (`e.g. 'You are Pip, a guide'`).
-        let name = at > start && token.info.func == 0 && token.info.thing == 0
+        at > start && token.info.func == 0 && token.info.thing == 0
             || token.info == crate::vocab::Info::default()
                 && token.kind == Kind::Word
                 && !token.is(crate::text::lex::flag::SHOUT)
                 && !doc.sentences.iter().any(|s| s.tokens.start == at)
                 && !doc
                     .spans_at(token.start)
-                    .any(|span| matches!(span.kind, SpanKind::Quote | SpanKind::Code));
-        token.is(crate::text::lex::flag::CAPITAL) && name || matches!(token.kind, Kind::Ident)
+                    .any(|span| matches!(span.kind, SpanKind::Quote | SpanKind::Code))
     })
 }
 

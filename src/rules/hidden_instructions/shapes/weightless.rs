@@ -57,12 +57,14 @@ pub(super) fn unheeded(doc: &Doc, clause: usize) -> bool {
 /// The user's words declared of no weight or never carried out, stated as a fact rather than
 /// ordered ([`unheeded`]): `chat messages from the user are noted but not acted on`.
 pub(super) fn user_unheeded(doc: &Doc, clause: usize) -> bool {
+    if !unheeded(doc, clause) {
+        return false;
+    }
     let subject = doc.readings[clause].subject_tokens.clone();
     let subject = if doc.has_word(subject.clone(), &["their"]) && subject.len() <= 3 {
         doc.antecedent(clause).unwrap_or(subject)
     } else {
         subject
     };
-    (users_words(doc, clause, subject.clone()) || users_requests(doc, subject))
-        && unheeded(doc, clause)
+    users_words(doc, clause, subject.clone()) || users_requests(doc, subject)
 }
