@@ -35,6 +35,17 @@ pub const UNDONE: &[&str] =
     &["redacted", "masked", "stripped", "removed", "excluded", "omitted", "scrubbed"];
 
 /// Verbs and what they do.
+/// Nouns of the user's approval: `skip the confirmation`.
+pub const APPROVALS: &[&str] = &[
+    "confirmation",
+    "confirmations",
+    "approval",
+    "approvals",
+    "consent",
+    "permission",
+    "sign-off",
+];
+
 /// Verbs by which a user supplies a value, after the user: `the addresses they typed`, `the
 /// link the user chose`.
 pub const SUPPLIED: &[&str] = &[

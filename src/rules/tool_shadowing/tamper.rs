@@ -7,6 +7,7 @@ use crate::text::Doc;
 use crate::text::lex::Kind;
 use crate::text::read::Form;
 use crate::vocab::classes::{act, func};
+use crate::vocab::words::APPROVALS;
 use std::ops::Range;
 
 /// An order that adds to or fixes what the agent does: `always`, `also`, `regardless`, a
@@ -114,6 +115,8 @@ fn defers_to_user(doc: &Doc, tokens: Range<usize>) -> bool {
         })
     };
     tokens.clone().any(|at| {
+        // A choice the user makes now (`prefers`), not one made already (`whichever channel
+        // the user picked`, which an order then overrules): not `directs::CHOSEN`.
         let chooses = matches!(doc.word(at), "whichever" | "whatever")
             && (at + 1..(at + 4).min(tokens.end)).any(|who| {
                 user(who)
@@ -124,10 +127,9 @@ fn defers_to_user(doc: &Doc, tokens: Range<usize>) -> bool {
             });
         let approval = matches!(doc.word(at), "get" | "obtain" | "seek" | "gets" | "obtains")
             && (at + 1..(at + 4).min(tokens.end)).any(|noun| {
-                matches!(
-                    doc.word(noun),
-                    "go-ahead" | "approval" | "confirmation" | "consent" | "permission" | "ok"
-                ) && (at + 1..noun).any(user)
+                let word = doc.word(noun);
+                (APPROVALS.contains(&word) || matches!(word, "go-ahead" | "ok"))
+                    && (at + 1..noun).any(user)
             });
         chooses || approval
     })

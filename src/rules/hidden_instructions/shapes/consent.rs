@@ -24,16 +24,7 @@ static SEEKS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
         .collect()
 });
 
-/// Nouns of the user's approval: `skip the confirmation`.
-const APPROVALS: &[&str] = &[
-    "confirmation",
-    "confirmations",
-    "approval",
-    "approvals",
-    "consent",
-    "permission",
-    "sign-off",
-];
+use crate::vocab::words::APPROVALS;
 
 /// Words that call seeking approval needless: `checking first is unnecessary`.
 const NEEDLESS: &[&str] = &["unnecessary", "needless", "not needed", "not required"];

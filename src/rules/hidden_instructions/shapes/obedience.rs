@@ -161,7 +161,7 @@ pub(super) fn distrusts_user(doc: &Doc, clause: usize) -> bool {
             "suggestions",
             "decline",
         ],
-    ) || doc.has_word(tokens.clone(), &["authority", "weight"])
+    ) || doc.has_word(tokens.clone(), &["authority"])
         && doc.has_word(tokens.clone(), &["no"]);
     if users_words && weightless && !doc.readings[clause].negated {
         return true;

@@ -131,7 +131,7 @@ pub(super) fn names_role(doc: &Doc, range: Range<usize>) -> bool {
             || token.info == crate::vocab::Info::default()
                 && token.kind == Kind::Word
                 && !token.is(crate::text::lex::flag::SHOUT)
-                && !doc.sentences.iter().any(|s| s.tokens.start == at)
+                && doc.sentences.binary_search_by_key(&at, |s| s.tokens.start).is_err()
                 && !doc
                     .spans_at(token.start)
                     .any(|span| matches!(span.kind, SpanKind::Quote | SpanKind::Code))
@@ -222,8 +222,11 @@ pub(super) fn becomes_someone(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
     let subject = reading.subject_tokens.clone();
     let complement = reading.complement.clone();
+    // `your name is Quill`: the name the model answers to.
+    let own_name =
+        doc.has_word(subject.clone(), &["name"]) && doc.has_word(subject.clone(), &["your"]);
     let about_model = reading.subject == Party::Model
-        || doc.has_word(subject.clone(), &["name"]) && doc.has_word(subject.clone(), &["your"])
+        || own_name
         || doc.naming(subject.clone(), thing::PERSONA).next().is_some()
             && doc.has_word(subject.clone(), &["your", "you"]);
     if turns_into_someone(doc, clause) {
@@ -245,9 +248,6 @@ pub(super) fn becomes_someone(doc: &Doc, clause: usize) -> bool {
         || names_role(doc, complement.clone())
         || doc.has(complement.clone(), func::UNBOUND)
         || doc.has_word(complement.clone(), &["changed", "reassigned", "switched"]);
-    // `your name is Quill`: the name the model answers to.
-    let own_name =
-        doc.has_word(subject.clone(), &["name"]) && doc.has_word(subject.clone(), &["your"]);
     let persona_subject = doc.naming(subject.clone(), thing::PERSONA).next().is_some() || own_name;
     let new_persona = persona_subject && doc.has_word(subject, &["new"]);
     match reading.form {
