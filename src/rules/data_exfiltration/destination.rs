@@ -190,7 +190,12 @@ pub fn public(doc: &Doc, range: Range<usize>) -> Option<usize> {
     range.into_iter().find(|&at| match doc.word(at) {
         "publicly" | "world-readable" | "pastebin" => true,
         "public" => {
+            // `a public S3 bucket`, `a public GitHub repo`: one name may come between.
             PUBLIC_PLACES.contains(&doc.word(at + 1))
+                || doc.tokens.get(at + 1).is_some_and(|next| {
+                    doc.raw[next.start..].starts_with(|c: char| c.is_uppercase())
+                })
+                    && PUBLIC_PLACES.contains(&doc.word(at + 2))
                 || doc.word(at.wrapping_sub(1)) == "visibility"
                 || doc.word(at.wrapping_sub(2)) == "visibility"
                 // `with public set to true`: the flag that makes it so.

@@ -32,7 +32,7 @@ use crate::rules::{Hit, RuleMeta, TextRule, framing};
 use crate::text::Doc;
 use crate::text::lex::{Kind, flag};
 use crate::text::query::Sensitive;
-use crate::text::read::{Form, moves_data};
+use crate::text::read::{Form, Party, moves_data};
 use crate::vocab::classes::{act, domain, thing};
 use crate::vocab::lexicon;
 use std::sync::LazyLock;
@@ -336,7 +336,11 @@ fn transfer(
     let Some(destination) = destination else {
         // Or stated as what happens to it (`the project's .env is published alongside it as a
         // public gist`), as a sending to an address is.
-        let stated = reading.form == Form::Passive && !reading.negated;
+        // So is what the model is said to do (`the assistant publishes the project's .env as
+        // a public gist`): in a tool's text, a statement about its reader is an order.
+        let stated = matches!(reading.form, Form::Passive | Form::Statement)
+            && (reading.form == Form::Passive || reading.subject == Party::Model)
+            && !reading.negated;
         if !(reading.orders_model() || reading.obligation || stated) || !given {
             return None;
         }
