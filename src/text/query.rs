@@ -238,6 +238,8 @@ impl Doc<'_> {
         if next_word.ends_with("ible")
             || next_word.ends_with("able")
             || matches!(next_word, "up" | "present" | "inside" | "within" | "seen" | "found")
+            // `the user's clipboard along with the zone names`: what comes with it.
+            || matches!(next_word, "along" | "together" | "alongside")
         {
             return true;
         }

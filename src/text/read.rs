@@ -381,7 +381,11 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
             lower.get(token.start..token.end),
             Some("doesn't" | "doesnt" | "didn't" | "didnt" | "isn't" | "aren't")
         );
-        let negation = f & func::NEG != 0 && f & func::DET == 0 && !third_person;
+        // `Without the user noticing, ...`: a manner that hides the act, not its negation.
+        let negation = f & func::NEG != 0
+            && f & func::DET == 0
+            && !third_person
+            && !keeps_unaware(tokens, lower, at, end);
         let do_not = lower.get(token.start..token.end) == Some("do")
             && tokens.get(at + 1).is_some_and(|next| next.info.func & func::NEG != 0);
         if !(negation || do_not || adverb && !starts_imperative(tokens, lower, at)) {
@@ -711,16 +715,46 @@ fn inverted(reading: &mut Reading, tokens: &[Token], lower: &str, at: usize) -> 
 /// `without the user's knowledge`, `without their consent`, `without operator approval`: a
 /// `without` whose next few words name the person and what they are not given.
 fn withholds_knowledge(tokens: &[Token], lower: &str, at: usize, end: usize) -> bool {
+    withheld(tokens, lower, at, end).is_some()
+}
+
+/// `without letting the user know`, `without the customer noticing`: the person kept from
+/// learning of the act, not merely from approving it. It hides the act rather than negating
+/// it; `Without your approval, no payment is sent` is a negation still.
+fn keeps_unaware(tokens: &[Token], lower: &str, at: usize, end: usize) -> bool {
+    withheld(tokens, lower, at, end) == Some(true)
+}
+
+/// What a `without` at `at` keeps from the person it names: `Some(true)` their learning of
+/// the act, `Some(false)` their knowledge or consent named as a noun.
+fn withheld(tokens: &[Token], lower: &str, at: usize, end: usize) -> Option<bool> {
     if lower.get(tokens[at].start..tokens[at].end) != Some("without") {
-        return false;
+        return None;
     }
     let next = (at + 1)..(at + 5).min(end);
-    let knowledge = tokens[next.clone()].iter().any(|t| t.info.func & func::KNOWLEDGE != 0);
-    let person = tokens[next].iter().any(|t| {
+    let word = |t: &Token| lower.get(t.start..t.end).unwrap_or("");
+    let person = tokens[next.clone()].iter().any(|t| {
         t.info.thing & thing::USER != 0
-            || matches!(lower.get(t.start..t.end), Some("their" | "his" | "her" | "your"))
+            || matches!(word(t), "their" | "his" | "her" | "your" | "them" | "anyone")
     });
-    knowledge && person
+    if !person {
+        return None;
+    }
+    let learning = |t: &Token| {
+        matches!(word(t), "know" | "knowing" | "notice" | "noticing" | "realise" | "realize")
+            || matches!(word(t), "realising" | "realizing" | "aware")
+    };
+    // Of the act, not of a thing: `without anyone knowing the password` says who holds it.
+    let of_act = |at: usize| {
+        tokens.get(at + 1).is_none_or(|after| {
+            after.kind != Kind::Word || matches!(word(after), "about" | "of" | "that" | "it")
+        })
+    };
+    if next.clone().any(|at| learning(&tokens[at]) && of_act(at)) {
+        return Some(true);
+    }
+    let noun = |t: &Token| t.info.func & func::KNOWLEDGE != 0 && !learning(t);
+    tokens[next].iter().any(noun).then_some(false)
 }
 
 /// Who a subject's tokens name.

@@ -422,7 +422,11 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     // A covert manner on an action that moves, takes or changes something. Done secretly, any
     // act counts, even in a phrase with no verb (an enum value `public without user consent`).
     // Rendering or counting without notifying anyone is a dry run, not a secret.
+    // `Without letting the user know, push ...`: a clause that is all manner has no act of
+    // its own to judge; its verbs are the manner's.
+    let manner_only = doc.word(tokens.start) == "without";
     let talk_only = !orders
+        && !manner_only
         && reading.verb.is_some()
         && reading.act & !(act::RETURN | act::FORMAT | act::TELL | act::DESCRIBE | act::SAY) == 0;
     // `Compute the plan without applying it and without notifying anyone`: a dry run changes
@@ -446,6 +450,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         && !dry_run
         && !windowless()
         && (reading.verb.is_none()
+            || manner_only
             || orders
             || reading.form == Form::Statement
             || reading.form == Form::Passive)

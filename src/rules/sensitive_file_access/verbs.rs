@@ -178,7 +178,12 @@ pub fn governing_verb(doc: &Doc, file: usize, reach: usize) -> Governing {
                 .find_map(governs)
         });
         // The bracket holds the file first (`(default ~/.ssh/id_ed25519)` is a note).
-        let file_first = || !(opens..to).any(|at| doc.tokens[at].kind == Kind::Word);
+        // So does one that only picks which copy: `(the newest *.1pux file in Downloads)`.
+        let picks = |at: usize| {
+            doc.tokens[at].info.func & (func::DET | func::YOU) != 0
+                || matches!(doc.word(at), "newest" | "latest" | "most" | "recent" | "current")
+        };
+        let file_first = || !(opens..to).any(|at| doc.tokens[at].kind == Kind::Word && !picks(at));
         let previous = c.checked_sub(1).map(|p| &doc.clauses[p]);
         // `telemetry.include: process env, ~/.aws/credentials`: a short label before a colon,
         // what its line holds before the colon.
