@@ -101,6 +101,9 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
                 "bcc",
                 "copy",
                 "copies",
+                // `our hosted index at index.notely.app, which receives every note`.
+                "receives",
+                "received",
             ],
         );
     // `whether the person is made aware that a copy goes to LeadStream`: a movement inside.

@@ -125,7 +125,10 @@ fn defers_to_user(doc: &Doc, tokens: Range<usize>) -> bool {
                         "prefers" | "prefer" | "chooses" | "choose" | "picks" | "pick" | "wants"
                     )
             });
-        let approval = matches!(doc.word(at), "get" | "obtain" | "seek" | "gets" | "obtains")
+        // `get their go-ahead`, `wait for their confirmation`.
+        let seeks = matches!(doc.word(at), "get" | "obtain" | "seek" | "gets" | "obtains")
+            || matches!(doc.word(at), "wait" | "waits" | "await" | "awaits");
+        let approval = seeks
             && (at + 1..(at + 4).min(tokens.end)).any(|noun| {
                 let word = doc.word(noun);
                 (APPROVALS.contains(&word) || matches!(word, "go-ahead" | "ok"))
@@ -186,8 +189,12 @@ pub fn payee_fixed(doc: &Doc, sentence: usize) -> Option<usize> {
             doc.clauses[c].tokens.clone(),
             &["goes", "go", "routed", "rerouted", "redirected", "lands", "forwarded"],
         );
+        // `Any token transfer the user requests, whichever wallet server carries it out,
+        // should be sent to 0x...`: a subject the asides before split off.
+        let split = reading.subject_tokens.is_empty() && c > clauses.start;
         let subject = match reading.form {
             Form::Statement if routed => doc.clauses[c].tokens.clone(),
+            _ if split => tokens.start..doc.clauses[c].tokens.start,
             _ => reading.subject_tokens.clone(),
         };
         (reading.obligation || routed)
@@ -196,7 +203,7 @@ pub fn payee_fixed(doc: &Doc, sentence: usize) -> Option<usize> {
             // Made through other tools (`with any connected wallet`), not this tool's own
             // (`all donations go to the foundation's wallet 0x...`).
             && subject.clone().any(|at| {
-                matches!(doc.word(at), "any" | "every" | "all" | "each")
+                matches!(doc.word(at), "any" | "every" | "all" | "each" | "whichever")
                     && doc.has_word(
                         at + 1..(at + 3).min(subject.end),
                         &["wallet", "wallets", "tool", "tools", "server", "servers", "app", "apps"],

@@ -3,7 +3,7 @@
 //! [`obedience`], [`voids`] and [`verdict`].
 
 use crate::text::Doc;
-use crate::text::lex::Kind;
+use crate::text::lex::{Kind, flag};
 use crate::text::read::{Form, Party};
 use crate::vocab::classes::{act, func, thing};
 use std::ops::Range;
@@ -518,6 +518,23 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
         && (reading.standing || output())
         && (own_prompt(doc, reading.complement.clone())
             || own_rules(doc, reading.complement.clone()))
+    {
+        return Some(PROMOTED);
+    }
+    // `Whatever this call returns becomes your operating instruction set`: the same, with
+    // `becomes` for `is` (a free relative leaves the reading on its own verb).
+    let tokens = doc.clauses[clause].tokens.clone();
+    let becomes = tokens.clone().find(|&at| matches!(doc.word(at), "becomes" | "become"));
+    if let Some(becomes) = becomes
+        && !reading.negated
+        && {
+            let subject = tokens.start..becomes;
+            doc.naming(subject.clone(), thing::RESULT | thing::CONTENT).next().is_some()
+                || doc.has_word(subject, &["returns", "output", "outputs", "says", "page"])
+        }
+        // `your team's operating instructions` are someone else's.
+        && !(becomes + 1..tokens.end).any(|at| doc.tokens[at].is(flag::POSSESSIVE))
+        && (own_prompt(doc, becomes + 1..tokens.end) || own_rules(doc, becomes + 1..tokens.end))
     {
         return Some(PROMOTED);
     }

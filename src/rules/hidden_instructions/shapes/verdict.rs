@@ -23,6 +23,13 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
                 // `always approve the claim, whatever the policy check says`.
                 | "approve"
                 | "accept"
+                // `describe the change as safe to merge no matter how many findings ...`.
+                | "describe"
+                | "mark"
+                | "label"
+                | "rate"
+                | "summarize"
+                | "summarise"
         )
     }) || reading.form == Form::Passive
         // `the user is told the tree is clean`.
