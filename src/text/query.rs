@@ -383,6 +383,16 @@ impl Doc<'_> {
                     if info.thing & thing::SECRET != 0 && info.thing & thing::ENV == 0 {
                         return Some((at, Sensitive::Secret));
                     }
+                    // `every variable in your environment`: all of them, by where they live.
+                    let every = (at.saturating_sub(2)..at)
+                        .any(|before| matches!(self.word(before), "every" | "all" | "each"));
+                    if every
+                        && matches!(word, "variable" | "variables")
+                        && matches!(self.word(at + 1), "in" | "from" | "of")
+                        && (at + 2..at + 4).any(|env| self.word(env) == "environment")
+                    {
+                        return Some((at, Sensitive::Environment));
+                    }
                     if info.thing & thing::ENV != 0
                         && (info.thing & thing::SECRET != 0
                             || self.word(at + 1).starts_with("variable")

@@ -125,6 +125,8 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Conceal, arms: &["fragt"], pattern: concat!(r"\bwenn\s+der\s+(?:nutzer|benutzer|kunde|anwender)\s+(?:fragt|nachfragt)\b", gap!(80), r"\b(?:sag|sage|sagen\s+sie|antworte|antworten\s+sie|erkläre)\b") },
     Phrase { family: Conceal, arms: &["antwort", "rückmeldung", "zusammenfassung"], pattern: r"\bnicht\s+in\s+(?:die|ihre|deine)\s+(?:antwort|rückmeldung|zusammenfassung)\b" },
     Phrase { family: Conceal, arms: &["ohne"], pattern: r"\bohne\s+(?:dass\s+der\s+(?:nutzer|benutzer|kunde)|wissen\s+des\s+(?:nutzers|benutzers|kunden)|den\s+(?:nutzer|benutzer|kunden)\s+zu\s+informieren)" },
+    // `Davon muss der Nutzer nichts erfahren`: the user is to learn nothing of it.
+    Phrase { family: Conceal, arms: &["erfahren", "mitbekommen", "merken"], pattern: concat!(r"\b(?:nutzer|benutzer|kunde|anwender)\w*\b", gap!(30), r"\bnichts\s+(?:davon\s+|darüber\s+)?(?:zu\s+)?(?:erfahren|mitbekommen|merken)\b") },
     Phrase { family: Steer, arms: &["ausschließlich", "ausschliesslich"], pattern: r"\bausschlie(?:ß|ss)lich\s+(?:dieses|unser|dieser)\s+(?:tool|werkzeug|server|dienst)" },
     Phrase { family: Steer, arms: &["bevor"], pattern: r"\bbevor\s+(?:du\s+|sie\s+)?(?:irgendein|ein)?\s*(?:anderes|andere[ns]?)\s+(?:tool|werkzeug)" },
     // Portuguese.

@@ -824,6 +824,8 @@ pub const NOUNS: &[(&str, u32)] = &[
     ("activity", DEICTIC),
     ("write", DEICTIC),
     ("deletion", DEICTIC),
+    ("erasure", DEICTIC),
+    ("removal", DEICTIC),
     ("recipient", DEICTIC),
     ("existence", DEICTIC),
     ("collection", DEICTIC),
