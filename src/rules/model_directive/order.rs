@@ -40,7 +40,14 @@ impl Doc<'_> {
             if start == floor && floor > 0 {
                 return None;
             }
-            if whole_word && carries(&self.text[start..end], payload) {
+            // `the include list`: a verb's spelling after an article names a thing. Read as
+            // bytes: `floor` need not be a character boundary.
+            let article = || {
+                let before = bytes[floor..start].trim_ascii_end();
+                let word = before.rsplit(|b| !b.is_ascii_alphabetic()).next().unwrap_or(&[]);
+                [&b"the"[..], b"a", b"an"].iter().any(|article| word.eq_ignore_ascii_case(article))
+            };
+            if whole_word && carries(&self.text[start..end], payload) && !article() {
                 let gap = &self.text[end..found.start];
                 return (gap.split_whitespace().count() <= OBJECT_WORDS).then_some(start..end);
             }
