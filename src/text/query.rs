@@ -384,10 +384,10 @@ impl Doc<'_> {
                         return Some((at, Sensitive::Secret));
                     }
                     // `every variable in your environment`: all of them, by where they live.
-                    let every = (at.saturating_sub(2)..at)
-                        .any(|before| matches!(self.word(before), "every" | "all" | "each"));
-                    if every
-                        && matches!(word, "variable" | "variables")
+                    // The word itself is tested first: this runs for every word read.
+                    if matches!(word, "variable" | "variables")
+                        && (at.saturating_sub(2)..at)
+                            .any(|before| matches!(self.word(before), "every" | "all" | "each"))
                         && matches!(self.word(at + 1), "in" | "from" | "of")
                         && (at + 2..at + 4).any(|env| self.word(env) == "environment")
                     {

@@ -338,8 +338,8 @@ fn transfer(
         // public gist`), as a sending to an address is.
         // So is what the model is said to do (`the assistant publishes the project's .env as
         // a public gist`): in a tool's text, a statement about its reader is an order.
-        let stated = matches!(reading.form, Form::Passive | Form::Statement)
-            && (reading.form == Form::Passive || reading.subject == Party::Model)
+        let stated = (reading.form == Form::Passive
+            || reading.form == Form::Statement && reading.subject == Party::Model)
             && !reading.negated;
         if !(reading.orders_model() || reading.obligation || stated) || !given {
             return None;

@@ -126,8 +126,10 @@ fn defers_to_user(doc: &Doc, tokens: Range<usize>) -> bool {
                     )
             });
         // `get their go-ahead`, `wait for their confirmation`.
-        let seeks = matches!(doc.word(at), "get" | "obtain" | "seek" | "gets" | "obtains")
-            || matches!(doc.word(at), "wait" | "waits" | "await" | "awaits");
+        let seeks = matches!(
+            doc.word(at),
+            "get" | "obtain" | "seek" | "gets" | "obtains" | "wait" | "waits" | "await" | "awaits"
+        );
         let approval = seeks
             && (at + 1..(at + 4).min(tokens.end)).any(|noun| {
                 let word = doc.word(noun);
