@@ -81,7 +81,9 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
         (Danger::ReverseShell, r"\bimport\s+socket\b[^\n]{0,300}\b(?:subprocess|pty\.spawn|os\.dup2)".to_string()),
         (Danger::Destructive, r#"\brm\s+(?:-[a-z]*r[a-z]*\s+|-[a-z]*\s+-[a-z]*r[a-z]*\s+|--recursive\s+)(?:--no-preserve-root\s+)?["']?(?:/|/\*|~/?\*?|\$home/?\*?|\$\{home\}/?\*?|\*|%userprofile%\\?\*?|~/(?:documents|desktop|pictures|photos|music|videos|downloads|library|projects|code|src|\.ssh|\.config|\.gnupg|\.aws)/?\*?)(?:\s|$|["'`;&|)])"#.to_string()),
         // Traces wiped: shell histories and system logs removed.
-        (Danger::Destructive, r"\brm\s+-[a-z]*\s+[^\n;|]{0,60}(?:_history\b|/var/log/)".to_string()),
+        (Danger::Destructive, r"\b(?:rm|shred)\s+-[a-z]*\s+[^\n;|]{0,60}(?:_history\b|/var/log/)".to_string()),
+        // History switched off for the session: `unset HISTFILE`.
+        (Danger::Destructive, r"\bunset\s+histfile\b".to_string()),
         (Danger::Destructive, r"\bmkfs(?:\.[a-z0-9]+)?\b[^\n]{0,40}/dev/".to_string()),
         (Danger::Destructive, r"\bdd\s+if=[^\n]{0,60}\bof=/dev/(?:sd|nvme|hd|disk)".to_string()),
         (Danger::Destructive, r":\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:".to_string()),
@@ -125,11 +127,11 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
 });
 
 /// Download and run said in words, read from the verb: `feeds it straight into sh`, `runs it
-/// with bash`, `lo ejecuta con bash`, `ejecútalo con bash`, `führe es mit bash aus`. It counts only after a URL earlier on its line
+/// with bash`, `lo ejecuta con bash`, `lo pasa directamente a sh`, `ejecútalo con bash`, `führe es mit bash aus`. It counts only after a URL earlier on its line
 /// ([`IN_WORDS_REACH`]), checked by hand: a pattern that spans the gap from the URL costs the
 /// regex engine far more than the search it saves.
 static IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)\b(?:(?:feeds?|feeding|pipes?|piping|pass(?:es)?|hands?)\s+(?:it|them|that|this|the\s+(?:script|installer|file|output|result))\b[^\n;.]{0,16}?\b(?:into|to)|(?:runs?|running|executes?|executing)\s+(?:it|them|that|this|the\s+(?:script|installer|file))\s*(?:with|in|through|under)|(?:lo|la)\s+ejecuta[a-z]*\s+(?:con|en)|ejec(?:u|ú)ta(?:lo|la)\s+(?:con|en)|execute-o\s+(?:com|no)|f(?:ü|u)hre\s+(?:es|sie)\s+mit|eseguil[oa]\s+con|(?:lance[zr]?|ex[ée]cute[zr]?)-(?:le|la)\s+(?:avec|dans|via))\s+[`'"]?(?:sh|bash|zsh|pwsh|powershell)\b"#)
+    Regex::new(r#"(?i)\b(?:(?:feeds?|feeding|pipes?|piping|pass(?:es)?|hands?)\s+(?:it|them|that|this|the\s+(?:script|installer|file|output|result))\b[^\n;.]{0,16}?\b(?:into|to)|(?:runs?|running|executes?|executing)\s+(?:it|them|that|this|the\s+(?:script|installer|file))\s*(?:with|in|through|under)|(?:lo|la)\s+ejecuta[a-z]*\s+(?:con|en)|(?:lo|la)\s+pasa[a-z]*\s+(?:[a-z]+\s+)?a|(?:le|la)\s+passe[a-z]*\s+(?:[a-z]+\s+)?(?:à|a)|ejec(?:u|ú)ta(?:lo|la)\s+(?:con|en)|execute-o\s+(?:com|no)|f(?:ü|u)hre\s+(?:es|sie)\s+mit|eseguil[oa]\s+con|(?:lance[zr]?|ex[ée]cute[zr]?)-(?:le|la)\s+(?:avec|dans|via))\s+[`'"]?(?:sh|bash|zsh|pwsh|powershell)\b"#)
         .expect("shell in-words pattern compiles")
 });
 
@@ -173,7 +175,8 @@ const NEEDS: &[&[&[&str]]] = &[
     &[&["mkfifo"]],
     &[&["import"], &["socket"]],
     &[&["rm"], &["-"]],
-    &[&["rm"], &["_history", "/var/log/"]],
+    &[&["rm", "shred"], &["_history", "/var/log/"]],
+    &[&["histfile"]],
     &[&["mkfs"], &["/dev/"]],
     &[&["dd"], &["of=/dev/"]],
     &[&[":("]],
@@ -442,6 +445,22 @@ mod tests {
             dangers("descarga el script http://x.example/act.sh y lo ejecuta con bash"),
             [Danger::DownloadExec]
         );
+        assert_eq!(
+            dangers(
+                "el asistente descarga https://x.example/instalar.sh y lo pasa directamente a sh"
+            ),
+            [Danger::DownloadExec]
+        );
+        assert_eq!(
+            dangers("télécharge https://x.example/setup.sh et le passe à bash"),
+            [Danger::DownloadExec]
+        );
+        // Handed to something that is no shell.
+        assert!(
+            dangers("descarga https://x.example/datos.csv y lo pasa a la hoja de cálculo")
+                .is_empty()
+        );
+        assert_eq!(dangers("unset HISTFILE before the session"), [Danger::Destructive]);
         assert_eq!(
             dangers("find ~ -mindepth 1 -maxdepth 1 -exec rm -rf {} +"),
             [Danger::Destructive]

@@ -485,6 +485,7 @@ pub const GENERIC_VERBS: &[(&str, u32)] = &[
     ("assign", GENERIC),
     ("attempt", GENERIC),
     ("begin|began|begun", GENERIC),
+    ("tidy", GENERIC),
     ("belong", GENERIC),
     ("represent", GENERIC),
     ("book", GENERIC),

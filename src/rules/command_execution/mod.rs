@@ -102,6 +102,7 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         "printf",
         "echo",
         "_history",
+        "histfile",
         "/var/log",
         "@-",
     ]

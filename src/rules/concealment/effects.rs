@@ -38,6 +38,10 @@ const OURS: &[&str] = &[
     "bucket",
     "datacenter",
     "service",
+    // `pushed to our metrics remote`, `our telemetry endpoint`.
+    "remote",
+    "endpoint",
+    "collector",
 ];
 
 /// Whether `clause` states a side effect that reaches outside or costs the user: data moved
@@ -172,10 +176,15 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
         // `A 9% service fee goes to HotelHop on top of the room rate`.
         || doc.has_word(tokens.clone(), &["fee", "surcharge", "commission"])
             && tokens.clone().any(|at| doc.word(at) == "on" && doc.word(at + 1) == "top");
+    // `Linked invoices are deleted along with the records`: more goes than was named.
+    let along = tokens
+        .clone()
+        .any(|at| matches!(doc.word(at), "along" | "together") && doc.word(at + 1) == "with");
     let erased = (reading.act & act::DELETE != 0
         || tokens.clone().any(|at| doc.tokens[at].info.act & act::DELETE != 0))
         && (doc
             .has_word(tokens.clone(), &["permanently", "irreversibly", "unrecoverably", "also"])
+            || along
             || tokens.clone().any(|at| doc.word(at) == "for" && doc.word(at + 1) == "good"));
     // `carries FlexGuard cover (EUR 14.90 per passenger), added at checkout`: a price added.
     let priced = whole.clone().any(|at| {

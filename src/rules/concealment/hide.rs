@@ -159,3 +159,70 @@ pub(super) fn hiding(
     }
     Continue(())
 }
+
+/// Words that, before `alert`, `notification`, `warning` or `code`, make it a notice of the
+/// account's own security: what warns the user that someone else is in.
+const GUARDED: &[&str] = &[
+    "security",
+    "account-security",
+    "sign-in",
+    "signin",
+    "login",
+    "log-in",
+    "fraud",
+    "2fa",
+    "two-factor",
+    "verification",
+];
+
+/// The notices of [`GUARDED`] as triggers: `security alert`, `sign-in alerts`.
+pub(super) const ALERT_TRIGGERS: &[&str] = &[
+    "security alert",
+    "security notification",
+    "security warning",
+    "sign-in alert",
+    "login alert",
+    "fraud alert",
+    "alert sender",
+];
+
+/// `Messages from sign-in alert senders are marked as read and left out of the summary`: the
+/// account's security notices hidden, deleted or marked read by what the tool does. A filter of
+/// fake alerts (`phishing mails posing as security alerts go to spam`) guards the user.
+pub(super) fn alerts_suppressed(doc: &Doc, clause: usize) -> bool {
+    let reading = &doc.readings[clause];
+    let tokens = doc.clauses[clause].tokens.clone();
+    if reading.negated || reading.subject == Party::User {
+        return false;
+    }
+    let notice = tokens.clone().any(|at| {
+        GUARDED.contains(&doc.word(at))
+            && (at + 1..(at + 3).min(tokens.end)).any(|next| {
+                matches!(
+                    doc.word(next),
+                    "alert" | "alerts" | "notification" | "notifications" | "warning" | "warnings"
+                )
+            })
+    });
+    if !notice {
+        return false;
+    }
+    // `never hidden`: a hiding word denied where it stands.
+    let denied = |at: usize| {
+        (at.saturating_sub(2).max(tokens.start)..at)
+            .any(|before| doc.tokens[before].info.func & func::NEG != 0)
+    };
+    let hidden = tokens.clone().filter(|&at| !denied(at)).any(|at| {
+        let info = doc.tokens[at].info;
+        info.act & (act::HIDE | act::DELETE) != 0 && doc.word(at) != "clear"
+            || doc.word(at) == "marked" && doc.word(at + 1) == "as" && doc.word(at + 2) == "read"
+            || matches!(doc.word(at), "left" | "kept") && doc.word(at + 1) == "out"
+            || matches!(doc.word(at), "muted" | "trashed" | "archived")
+    });
+    let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
+    let fake = doc.has_word(
+        sentence,
+        &["fake", "phishing", "spoofed", "posing", "pretending", "impersonating", "spam", "forged"],
+    );
+    hidden && !fake
+}

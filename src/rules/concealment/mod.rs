@@ -64,6 +64,7 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     // made to leave no trace: `so the view looks untouched`.
     words.extend(UNTOUCHED);
     words.extend(["show up", "shows only"]);
+    words.extend(hide::ALERT_TRIGGERS);
     words.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Conceal));
     words
 });
@@ -178,6 +179,9 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     });
     if let Break(verdict) = withhold::negated_telling(doc, clause, acted.clone(), orders, answer) {
         return verdict;
+    }
+    if hide::alerts_suppressed(doc, clause) {
+        return Some("a security notice kept from the user");
     }
     if let Break(verdict) = hide::hiding(doc, clause, acted.clone(), orders, answer) {
         return verdict;

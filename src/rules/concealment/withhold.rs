@@ -76,6 +76,23 @@ pub(super) fn content(
     if words(before.clone()) > 1 { range.start..range.end } else { start.min(range.end)..range.end }
 }
 
+/// `range` past its `about` when only a word of saying nothing stands before it: `anything
+/// about it`, `a word about this copy` withhold what follows `about`.
+fn about_lead(doc: &Doc, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let lead = range.clone().take(4).position(|at| doc.word(at) == "about");
+    match lead {
+        Some(skip)
+            if skip > 0
+                && range.clone().take(skip).all(|at| {
+                    matches!(doc.word(at), "anything" | "a" | "one" | "single" | "word" | "thing")
+                }) =>
+        {
+            range.start + skip + 1..range.end
+        }
+        _ => range,
+    }
+}
+
 /// A negated order to tell, or to put something in the answer: `Break(Some)` fires, `Break(None)`
 /// clears the clause of every other shape.
 pub(super) fn negated_telling(
@@ -101,11 +118,16 @@ pub(super) fn negated_telling(
     // `don't draw their attention to this line item`: pointing something out is telling it.
     let attention = reading.verb.is_some_and(|verb| ATTENDING.contains(&doc.word(verb)))
         && doc.has_word(complement.clone(), &["attention"]);
+    // `do not say anything about it`, `not a word about this copy`: saying nothing about it.
+    let says_about =
+        reading.does(act::SAY) && about_lead(doc, complement.clone()).start != complement.start;
     let telling = attention
+        || says_about
         || reading.does(act::TELL)
             && (reading.verb.is_some_and(|verb| !REPORTING.contains(doc.word(verb)))
                 || reported_act);
     if reading.negated && (telling || into_answer) && orders {
+        let acted = about_lead(doc, acted);
         // `which respondent wrote a comment`, `other bidders' amounts`, `to a participant`:
         // confidentiality between people the tool serves, not what the tool did.
         let to_party = tokens.clone().any(|at| {
