@@ -59,6 +59,11 @@ pub(super) fn coordinate(
             }
             before -= 1;
         }
+        // `While syncing, the Login Data file (Chrome) or key4.db (Firefox) are uploaded`: a
+        // condition before the asides is none of the subject.
+        if readings[before].form == Form::Condition && before + 2 < index {
+            before += 1;
+        }
         let aside_subject = before + 1 < index || readings[before].form == Form::Fragment;
         if aside_subject
             && !clauses[before].bracketed

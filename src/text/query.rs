@@ -442,17 +442,30 @@ impl Doc<'_> {
     /// `stack traces (no arguments, no environment variables, no file contents)`, `without
     /// file contents`: the noun at `at` is named as what is left out, its phrase opened by
     /// `no`, `without`, `excluding` or `except` within two words before it.
+    /// A later item of such a list is left out too: `(no arguments, environment variables or
+    /// file contents)`.
     fn excluded(&self, at: usize) -> bool {
         let mut before = at;
-        for _ in 0..3 {
-            if before == 0 || self.tokens[before - 1].kind != Kind::Word {
+        let mut words = 0;
+        for _ in 0..12 {
+            if before == 0 {
                 return false;
             }
             before -= 1;
+            let listed = self.tokens[before].is_punct(',')
+                || matches!(self.word(before), "or" | "and" | "nor");
+            if listed {
+                words = 0;
+                continue;
+            }
+            if self.tokens[before].kind != Kind::Word {
+                return false;
+            }
             if matches!(self.word(before), "no" | "without" | "excluding" | "except") {
                 return true;
             }
-            if self.tokens[before].info.func != 0 {
+            words += 1;
+            if self.tokens[before].info.func != 0 || words > 3 {
                 return false;
             }
         }

@@ -267,8 +267,16 @@ fn split_clauses(
         // `So that the footer matches ..., the contents of ... go into ...` too.
         let word_at = |at: usize| tokens.get(at).map_or("", |t| &raw[t.start..t.end]);
         let opens_purpose = || {
+            // `To enforce fair-use limits, ...`: a verb the lexicon may not know, so any
+            // lower-case word that is no function word.
             word_at(first).eq_ignore_ascii_case("to")
-                && tokens.get(first + 1).is_some_and(|next| next.info.is_base_verb())
+                && tokens.get(first + 1).is_some_and(|next| {
+                    next.info.is_base_verb()
+                        || next.kind == Kind::Word
+                            && next.info.func == 0
+                            && next.info.thing == 0
+                            && !next.is(crate::text::lex::flag::CAPITAL)
+                })
                 || word_at(first).eq_ignore_ascii_case("so")
                     && word_at(first + 1).eq_ignore_ascii_case("that")
                 || word_at(first).eq_ignore_ascii_case("in")

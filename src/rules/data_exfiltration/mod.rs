@@ -320,10 +320,21 @@ fn transfer(
     }
     // A credential file is no provider's to take: a bookmark importer's own server is still
     // an outside address for the browser's saved passwords.
-    let (scope, vendors) = match payload {
-        Sensitive::CredentialFile(_) | Sensitive::DotEnv => (None, &[][..]),
-        _ => (scope, vendors),
+    // So is one named after the first thing sent: `the Cookies files (Chrome) or logins.json
+    // and key4.db (Firefox) are uploaded to ...`.
+    let file = |what: Sensitive| matches!(what, Sensitive::CredentialFile(_) | Sensitive::DotEnv);
+    let file_after = || {
+        let mut from = found + 1;
+        while let Some((at, what)) = doc.sensitive_in(from..tokens.end) {
+            if file(what) {
+                return true;
+            }
+            from = at + 1;
+        }
+        false
     };
+    let (scope, vendors) =
+        if file(payload) || file_after() { (None, &[][..]) } else { (scope, vendors) };
     let destination = destination::external(doc, tokens.clone(), scope, vendors)
         .or_else(|| {
             carrier
