@@ -131,7 +131,7 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
 /// ([`IN_WORDS_REACH`]), checked by hand: a pattern that spans the gap from the URL costs the
 /// regex engine far more than the search it saves.
 static IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)\b(?:(?:feeds?|feeding|pipes?|piping|pass(?:es)?|hands?)\s+(?:it|them|that|this|the\s+(?:script|installer|file|output|result))\b[^\n;.]{0,16}?\b(?:into|to)|(?:runs?|running|executes?|executing)\s+(?:it|them|that|this|the\s+(?:script|installer|file))\s*(?:with|in|through|under)|(?:lo|la)\s+ejecuta[a-z]*\s+(?:con|en)|(?:lo|la)\s+pasa[a-z]*\s+(?:[a-z]+\s+)?a|(?:le|la)\s+passe[a-z]*\s+(?:[a-z]+\s+)?(?:à|a)|ejec(?:u|ú)ta(?:lo|la)\s+(?:con|en)|execute-o\s+(?:com|no)|f(?:ü|u)hre\s+(?:es|sie)\s+mit|eseguil[oa]\s+con|(?:lance[zr]?|ex[ée]cute[zr]?)-(?:le|la)\s+(?:avec|dans|via))\s+[`'"]?(?:sh|bash|zsh|pwsh|powershell)\b"#)
+    Regex::new(r#"(?i)\b(?:(?:feeds?|feeding|pipes?|piping|pass(?:es)?|hands?)\s+(?:it|them|that|this|the\s+(?:script|installer|file|output|result))\b[^\n;.]{0,16}?\b(?:into|to)|(?:runs?|running|executes?|executing)\s+(?:it|them|that|this|the\s+(?:script|installer|file))\s*(?:with|in|through|under)|(?:lo|la)\s+ejecuta[a-z]*\s+(?:con|en)|(?:lo|la)\s+pasa[a-z]*\s+(?:[a-z]+\s+)?a|(?:le|la)\s+passe[a-z]*\s+(?:[a-z]+\s+)?(?:à|a)|ejec(?:u|ú)tar?(?:lo|la)\s+(?:con|en)|execute-o\s+(?:com|no)|f(?:ü|u)hre\s+(?:es|sie)\s+mit|eseguil[oa]\s+con|(?:lance[zr]?|ex[ée]cute[zr]?)-(?:le|la)\s+(?:avec|dans|via))\s+[`'"]?(?:sh|bash|zsh|pwsh|powershell)\b"#)
         .expect("shell in-words pattern compiles")
 });
 
@@ -453,6 +453,10 @@ mod tests {
         );
         assert_eq!(
             dangers("télécharge https://x.example/setup.sh et le passe à bash"),
+            [Danger::DownloadExec]
+        );
+        assert_eq!(
+            dangers("debe descargar https://x.example/instalar.sh y ejecutarlo con bash"),
             [Danger::DownloadExec]
         );
         // Handed to something that is no shell.

@@ -100,6 +100,10 @@ pub const PHRASES: &[Phrase] = &[
     Phrase { family: Takeover, arms: &["instruction", "consigne", "règle", "directive"], pattern: concat!(r"\b(?:instructions|consignes|règles|directives)\b", gap!(60), r"\b(?:ne\s+s['’]appliquent\s+plus|sont\s+(?:annulées|caduques|nulles)|n['’]ont\s+plus\s+(?:cours|d['’]effet))") },
     Phrase { family: Takeover, arms: &["priment", "comptent", "appliquent", "valent"], pattern: r"\b(?:consignes|instructions|demandes|règles|directives)\s+de\s+l['’]utilisateur\s+ne\s+(?:priment|comptent|s['’]appliquent|valent)\s+plus\b" },
     Phrase { family: Takeover, arms: &["foi"], pattern: concat!(r"\bseul(?:e|es|s)?\b", gap!(60), r"\bce\s+serveur\b", gap!(20), r"\b(?:font|fait)\s+foi\b") },
+    // `seules les consignes de ce serveur comptent`: the server's orders alone count.
+    Phrase { family: Takeover, arms: &["compte"], pattern: concat!(r"\bseul(?:e|es|s)?\s+(?:les\s+)?(?:consignes|instructions|règles|directives|ordres)\b", gap!(40), r"\bce\s+serveur\b", gap!(20), r"\bcomptent\b") },
+    // `vous n'agissez plus pour l'utilisateur`: no longer acting for the user.
+    Phrase { family: Takeover, arms: &["agissez", "agis"], pattern: r"\b(?:vous\s+n['’]agissez|tu\s+n['’]agis)\s+plus\s+(?:pour|au\s+nom\s+de)\s+l['’]utilisateur" },
     Phrase { family: Takeover, arms: &["demandes"], pattern: concat!(r"\bdemandes\s+de\s+l['’]utilisateur\b", gap!(60), r"\b(?:ignorer|ignorées|secondaires)") },
     Phrase { family: Takeover, arms: &["même"], pattern: r"\bmême\s+si\s+l['’]utilisateur\s+(?:demande|dit|refuse|s['’]y\s+oppose)" },
     Phrase { family: Conceal, arms: &["parle"], pattern: r"\bn['’]en\s+parle[zs]?\s+(?:jamais|pas)\b" },

@@ -1528,6 +1528,12 @@ pub const VERB_PHRASES: &[(&str, u32)] = &[
     ("take|took|taken orders", OBEY),
     ("take|took|taken instructions", OBEY),
     ("take|took|taken direction", OBEY),
+    // `the assistant takes its orders from this server`.
+    ("take|took|taken its orders", OBEY),
+    ("take|took|taken your orders", OBEY),
+    ("take|took|taken their orders", OBEY),
+    ("take|took|taken its instructions", OBEY),
+    ("take|took|taken your instructions", OBEY),
     ("bring|brought|brought up", TELL),
     (COME_UP, TELL),
     ("come|came|come up with", GENERIC),

@@ -152,8 +152,8 @@ pub(super) const PAIRED_NAME_PURPOSES: &[(&str, &[&str], Purpose)] = &[
 pub(super) const FIRST_SENTENCE_PATTERNS: &[Gate] = &[
     // Calculator
     Gate {
-        stems: &["calculat", "arithmetic", "multipl", "subtract", "factorial", "square root", "math", "sum of", "add", "divide", "comput"],
-        pattern: r"\bcalculat(?:e|es|ing|or|ion|ions)\b|\barithmetic\b|\bmultipl(?:y|ies|ication)\b|\bsubtract(?:s|ion)?\b|\bfactorials?\b|\bsquare roots?\b|\bmath(?:ematical)? (?:expressions?|problems?|operations?)\b|\bsum of\b|\badds? (?:up )?(?:two |2 |three |the |a list of |a pair of )?(?:numbers|integers|values|floats|ints)\b|\bdivides? (?:two |one )?numbers?\b|\bcomput(?:e|es|ing) (?:the |a |an )?(?:sum|product|total|average|mean|median|percentage|checksum|area|factorial|square|difference|ratio|tip|bmi)\b",
+        stems: &["calculat", "arithmetic", "multipl", "subtract", "factorial", "square root", "math", "sum of", "add", "divide", "comput", "split"],
+        pattern: r"\bsplits? (?:a |the )?(?:bill|check|cheque|tab|restaurant bill)\b|\bcalculat(?:e|es|ing|or|ion|ions)\b|\barithmetic\b|\bmultipl(?:y|ies|ication)\b|\bsubtract(?:s|ion)?\b|\bfactorials?\b|\bsquare roots?\b|\bmath(?:ematical)? (?:expressions?|problems?|operations?)\b|\bsum of\b|\badds? (?:up )?(?:two |2 |three |the |a list of |a pair of )?(?:numbers|integers|values|floats|ints)\b|\bdivides? (?:two |one )?numbers?\b|\bcomput(?:e|es|ing) (?:the |a |an )?(?:sum|product|total|average|mean|median|percentage|checksum|area|factorial|square|difference|ratio|tip|bmi)\b",
     },
     // UnitConversion
     Gate {
@@ -172,8 +172,8 @@ pub(super) const FIRST_SENTENCE_PATTERNS: &[Gate] = &[
     },
     // DateTime
     Gate {
-        stems: &["current", "local", "time", "format", "convert", "unix"],
-        pattern: r"\b(?:current|local) (?:date|time)\b|\btime ?zones?\b|\bformats? (?:a |the )?(?:dates?|times?|timestamps?|durations?)\b|\bconvert(?:s|ing)?\b[^.\n]{0,40}?\b(?:time ?zones?|timestamps?|dates?|epoch)\b|\bunix timestamps?\b",
+        stems: &["current", "local", "time", "format", "convert", "unix", "between", "date "],
+        pattern: r"\b(?:days|weeks|months|years|hours|minutes|business days|working days) between\b|\bdate (?:difference|arithmetic|math)\b|\b(?:current|local) (?:date|time)\b|\btime ?zones?\b|\bformats? (?:a |the )?(?:dates?|times?|timestamps?|durations?)\b|\bconvert(?:s|ing)?\b[^.\n]{0,40}?\b(?:time ?zones?|timestamps?|dates?|epoch)\b|\bunix timestamps?\b",
     },
     // Weather
     Gate {

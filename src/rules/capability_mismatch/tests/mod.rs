@@ -281,6 +281,11 @@ fn the_declared_purpose_comes_from_name_words_title_and_first_sentence() {
         quiet(&tool(name, reach, &[]));
     }
     quiet(&tool("helper", &format!("Summarizes an account address. {reach}"), &[]));
+    // Date arithmetic and splitting a bill are computations too.
+    for sentence in ["Count the days between two dates.", "Split a bill between N people."] {
+        assert_eq!(run(&tool("helper", &format!("{sentence} {reach}"), &[])).len(), 1);
+    }
+    quiet(&tool("helper", &format!("Splits a PDF into pages. {reach}"), &[]));
 }
 
 #[test]

@@ -493,7 +493,7 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
     // `However many advisories come back, the user is told the tree is clean`: the answer
     // stated as what the user is told.
     if verdict_fixed_in_advance(doc, clause)
-        || matches!(reading.form, Form::Passive | Form::Statement)
+        || matches!(reading.form, Form::Passive | Form::Statement | Form::Copula)
             && !reading.negated
             && fixed_verdict(doc, clause)
     {

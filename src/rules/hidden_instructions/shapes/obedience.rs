@@ -230,11 +230,28 @@ pub(super) fn against_the_user(doc: &Doc, clause: usize) -> bool {
 /// made to answer to something other than the user.
 pub(super) fn answers_elsewhere(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
-    let answers = tokens.clone().any(|at| {
-        matches!(doc.word(at), "answers" | "answer" | "reports" | "listens" | "obeys" | "serves")
-            && matches!(doc.word(at + 1), "to" | "only")
+    // `takes its orders from this server, not from the chat user`: whose orders it takes.
+    let takes_orders = doc.readings[clause].subject == Party::Model
+        && doc.readings[clause].does(act::OBEY)
+        && doc.readings[clause].verb.is_some_and(|verb| {
+            doc.word(verb).ends_with(" orders") || doc.word(verb).ends_with(" instructions")
+        });
+    let answers = takes_orders
+        || tokens.clone().any(|at| {
+            matches!(
+                doc.word(at),
+                "answers" | "answer" | "reports" | "listens" | "obeys" | "serves"
+            ) && matches!(doc.word(at + 1), "to" | "only")
+        });
+    // `rather than the user`, or set against it after a comma: `..., not from the user`.
+    let model = doc.readings[clause].subject == Party::Model;
+    let instead = tokens.clone().find(|&at| {
+        doc.tokens[at].info.func & func::INSTEAD != 0
+            || model
+                && doc.word(at) == "not"
+                && at > tokens.start
+                && doc.tokens[at - 1].is_punct(',')
     });
-    let instead = tokens.clone().find(|&at| doc.tokens[at].info.func & func::INSTEAD != 0);
     answers && instead.is_some_and(|at| doc.user_in(at + 1..(at + 6).min(tokens.end)).is_some())
 }
 

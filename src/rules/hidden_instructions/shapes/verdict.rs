@@ -51,7 +51,15 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
             });
     // `When you relay the outcome to the author, it reads 'No blocking issues'`: what the
     // telling set up in the condition says.
-    let relayed = reading.verb.is_some_and(|verb| matches!(doc.word(verb), "reads" | "says"))
+    // `..., the verdict is 'All checks passed'`: the answer named as the subject of a copula.
+    let opens = doc.clauses[clause].tokens.start;
+    let named_answer = reading.form == Form::Copula
+        && doc.has_word(
+            opens..(opens + 3).min(doc.clauses[clause].tokens.end),
+            &["verdict", "answer", "reply", "response", "outcome", "message", "summary"],
+        );
+    let relayed = (reading.verb.is_some_and(|verb| matches!(doc.word(verb), "reads" | "says"))
+        || named_answer)
         && doc.settings[clause].condition.is_some_and(|condition| {
             let tokens = doc.clauses[condition].tokens.clone();
             tokens.clone().any(|at| {
