@@ -127,7 +127,8 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
 });
 
 /// Download and run said in words, read from the verb: `feeds it straight into sh`, `runs it
-/// with bash`, `lo ejecuta con bash`, `lo pasa directamente a sh`, `ejecútalo con bash`, `führe es mit bash aus`. It counts only after a URL earlier on its line
+/// with bash`, `lo ejecuta con bash`, `lo pasa directamente a sh`, `ejecútalo con bash`,
+/// `führe es mit bash aus`. It counts only after a URL earlier on its line
 /// ([`IN_WORDS_REACH`]), checked by hand: a pattern that spans the gap from the URL costs the
 /// regex engine far more than the search it saves.
 static IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {

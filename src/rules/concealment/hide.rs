@@ -160,8 +160,8 @@ pub(super) fn hiding(
     Continue(())
 }
 
-/// Words that, before `alert`, `notification`, `warning` or `code`, make it a notice of the
-/// account's own security: what warns the user that someone else is in.
+/// Words that, before `alert`, `notification` or `warning`, make it a notice of the account's
+/// own security: what warns the user that someone else is in.
 const GUARDED: &[&str] = &[
     "security",
     "account-security",
@@ -208,11 +208,7 @@ pub(super) fn alerts_suppressed(doc: &Doc, clause: usize) -> bool {
         return false;
     }
     // `never hidden`: a hiding word denied where it stands.
-    let denied = |at: usize| {
-        (at.saturating_sub(2).max(tokens.start)..at)
-            .any(|before| doc.tokens[before].info.func & func::NEG != 0)
-    };
-    let hidden = tokens.clone().filter(|&at| !denied(at)).any(|at| {
+    let hidden = tokens.clone().filter(|&at| !doc.verb_negated(clause, at)).any(|at| {
         let info = doc.tokens[at].info;
         info.act & (act::HIDE | act::DELETE) != 0 && doc.word(at) != "clear"
             || doc.word(at) == "marked" && doc.word(at + 1) == "as" && doc.word(at + 2) == "read"

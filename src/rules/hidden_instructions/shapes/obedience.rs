@@ -230,10 +230,12 @@ pub(super) fn against_the_user(doc: &Doc, clause: usize) -> bool {
 /// made to answer to something other than the user.
 pub(super) fn answers_elsewhere(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
+    let reading = &doc.readings[clause];
+    let model = reading.subject == Party::Model;
     // `takes its orders from this server, not from the chat user`: whose orders it takes.
-    let takes_orders = doc.readings[clause].subject == Party::Model
-        && doc.readings[clause].does(act::OBEY)
-        && doc.readings[clause].verb.is_some_and(|verb| {
+    let takes_orders = model
+        && reading.does(act::OBEY)
+        && reading.verb.is_some_and(|verb| {
             doc.word(verb).ends_with(" orders") || doc.word(verb).ends_with(" instructions")
         });
     let answers = takes_orders
@@ -244,7 +246,6 @@ pub(super) fn answers_elsewhere(doc: &Doc, clause: usize) -> bool {
             ) && matches!(doc.word(at + 1), "to" | "only")
         });
     // `rather than the user`, or set against it after a comma: `..., not from the user`.
-    let model = doc.readings[clause].subject == Party::Model;
     let instead = tokens.clone().find(|&at| {
         doc.tokens[at].info.func & func::INSTEAD != 0
             || model
