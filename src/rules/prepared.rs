@@ -236,6 +236,13 @@ impl<'a> Text<'a> {
                     || path.contains(".default["))
     }
 
+    /// Whether the string is its entity's `name`. The walk keeps no verdict for a name and
+    /// reuses none on one ([`crate::rules::repeats`]), so every string a verdict is shared
+    /// between answers the same, and asking marks nothing.
+    pub fn is_name(&self) -> bool {
+        self.path == "name"
+    }
+
     /// The string's JSON path inside its entity (`description`, `inputSchema.properties.x.description`).
     pub fn path(&self) -> &'a str {
         self.consult();

@@ -12,27 +12,30 @@
 use super::Hit;
 use super::scope::SharedDoc;
 use crate::text::Doc;
-use std::cell::{Cell, OnceCell, RefCell};
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
 /// The longest text kept for reuse: a long description seldom recurs, and its reading is big.
 const LONGEST: usize = 512;
 
-/// The most texts a table holds at once. A full table is emptied rather than aged: the texts
-/// that recur most come back first, and memory stays bounded however large the manifest.
-const HELD: usize = 4096;
+/// The most bytes of text a table holds at once (what a text's reading takes grows with its
+/// bytes). A full table is emptied rather than aged: the texts that recur most come back
+/// first, and memory stays bounded however large the manifest.
+const HELD: usize = 1 << 20;
 
 /// What is known of each short text met so far, keyed by its bytes, within the bounds above.
 /// The keys are server text, so the hasher is seeded at random for each process; the bound on
 /// what a table holds bounds what colliding keys could cost besides.
 pub struct Table<'v, V> {
     held: RefCell<HashMap<&'v str, V, foldhash::quality::RandomState>>,
+    /// The bytes of the texts `held` holds.
+    bytes: std::cell::Cell<usize>,
 }
 
 impl<V> Default for Table<'_, V> {
     fn default() -> Self {
-        Table { held: RefCell::new(HashMap::default()) }
+        Table { held: RefCell::new(HashMap::default()), bytes: std::cell::Cell::new(0) }
     }
 }
 
@@ -59,25 +62,33 @@ impl<'v, V: Clone> Table<'v, V> {
             return;
         }
         let mut held = self.held.borrow_mut();
-        if held.len() >= HELD {
+        if self.bytes.get() + raw.len() > HELD {
             held.clear();
+            self.bytes.set(0);
         }
+        self.bytes.set(self.bytes.get() + raw.len());
         held.insert(raw, value);
     }
 }
 
-/// The readings of the short texts met so far in one scan, keyed by their bytes.
+/// The readings of the short texts met so far in one scan, keyed by their bytes: one entry a
+/// text, found with one lookup however many rules ask.
 #[derive(Default)]
 pub struct Repeats<'v> {
-    docs: Table<'v, Rc<Doc<'v>>>,
-    verdicts: Table<'v, Verdicts>,
-    /// The rules each text's trigger words arm.
-    armed: Table<'v, u64>,
+    entries: Table<'v, Rc<Entry<'v>>>,
+}
+
+/// What is known of one short text: the rules its trigger words arm, its reading once built,
+/// and the verdicts of the rules whose hits rest on its bytes alone.
+struct Entry<'v> {
+    armed: u64,
+    doc: OnceCell<Rc<Doc<'v>>>,
+    verdicts: RefCell<Verdicts>,
 }
 
 /// What rules found on one text, for the rules whose hits rest on its bytes alone. A rule is
 /// named by its index in the scan's rule list.
-#[derive(Default, Clone)]
+#[derive(Default)]
 struct Verdicts {
     /// A bit for each rule whose hits are held.
     known: u64,
@@ -90,40 +101,47 @@ fn bit(rule: usize) -> Option<u64> {
 }
 
 impl<'v> Repeats<'v> {
+    /// The entry of `raw`, made on first meeting; none for a text too long to keep.
+    fn entry(&self, raw: &'v str) -> Option<Rc<Entry<'v>>> {
+        (raw.len() <= LONGEST).then(|| {
+            self.entries.get_or(raw, || {
+                Rc::new(Entry {
+                    armed: super::prepared::armed(raw),
+                    doc: OnceCell::new(),
+                    verdicts: RefCell::default(),
+                })
+            })
+        })
+    }
+
     /// The reading of `raw`: the one already built for the same bytes, or a new one.
     pub fn doc(&self, raw: &'v str) -> Rc<Doc<'v>> {
-        self.docs.get_or(raw, || Rc::new(Doc::new(raw)))
-    }
-
-    /// One string of the scan, whose reading is looked up here on first use.
-    pub fn leaf<'r>(&'r self, raw: &'v str) -> Leaf<'r, 'v> {
-        Leaf {
-            repeats: self,
-            raw,
-            doc: OnceCell::new(),
-            verdicts: OnceCell::new(),
-            learned: Cell::new(false),
+        match self.entry(raw) {
+            Some(entry) => entry.doc.get_or_init(|| Rc::new(Doc::new(raw))).clone(),
+            None => Rc::new(Doc::new(raw)),
         }
     }
+
+    /// One string of the scan, whose entry is looked up once, here.
+    pub fn leaf(&self, raw: &'v str) -> Leaf<'v> {
+        Leaf { raw, entry: self.entry(raw), doc: OnceCell::new() }
+    }
 }
 
-/// A string leaf that takes its reading from the scan's [`Repeats`] when a rule first asks.
-pub struct Leaf<'r, 'v> {
-    repeats: &'r Repeats<'v>,
+/// A string leaf that takes its reading and its verdicts from the scan's [`Repeats`].
+pub struct Leaf<'v> {
     raw: &'v str,
+    /// None for a text too long to keep: it is read afresh, and no verdict is held.
+    entry: Option<Rc<Entry<'v>>>,
     doc: OnceCell<Rc<Doc<'v>>>,
-    /// The table's verdicts on these bytes, copied out on first use; what this leaf learns
-    /// goes back to the table when it is dropped.
-    verdicts: OnceCell<RefCell<Verdicts>>,
-    learned: Cell<bool>,
 }
 
-impl Leaf<'_, '_> {
+impl Leaf<'_> {
     /// The hits of rule number `rule` on an equal string met before, pushed onto `hits`:
     /// false when no such verdict is held, and the rule must run.
     pub fn recall(&self, rule: usize, hits: &mut Vec<Hit>) -> bool {
-        let (Some(bit), Some(verdicts)) = (bit(rule), self.verdicts()) else { return false };
-        let verdicts = verdicts.borrow();
+        let (Some(bit), Some(entry)) = (bit(rule), &self.entry) else { return false };
+        let verdicts = entry.verdicts.borrow();
         if verdicts.known & bit == 0 {
             return false;
         }
@@ -135,48 +153,27 @@ impl Leaf<'_, '_> {
     /// Keeps `hits` as rule number `rule`'s verdict on these bytes. Only for hits that rest
     /// on the bytes alone.
     pub fn learn(&self, rule: usize, hits: &[Hit]) {
-        let (Some(bit), Some(verdicts)) = (bit(rule), self.verdicts()) else { return };
-        let mut verdicts = verdicts.borrow_mut();
+        let (Some(bit), Some(entry)) = (bit(rule), &self.entry) else { return };
+        let mut verdicts = entry.verdicts.borrow_mut();
         verdicts.known |= bit;
         verdicts.hits.extend(hits.iter().map(|hit| (rule as u8, hit.clone())));
-        self.learned.set(true);
-    }
-
-    fn verdicts(&self) -> Option<&RefCell<Verdicts>> {
-        if self.raw.len() > LONGEST {
-            return None;
-        }
-        Some(
-            self.verdicts.get_or_init(|| {
-                RefCell::new(self.repeats.verdicts.get(self.raw).unwrap_or_default())
-            }),
-        )
     }
 }
 
-impl Drop for Leaf<'_, '_> {
-    fn drop(&mut self) {
-        if !self.learned.get() {
-            return;
-        }
-        if let Some(verdicts) = self.verdicts.take() {
-            self.repeats.verdicts.put(self.raw, verdicts.into_inner());
-        }
-    }
-}
-
-impl SharedDoc for Leaf<'_, '_> {
+impl SharedDoc for Leaf<'_> {
     fn raw(&self) -> &str {
         self.raw
     }
 
     fn doc(&self) -> &Doc<'_> {
-        self.doc.get_or_init(|| self.repeats.doc(self.raw))
+        self.doc.get_or_init(|| match &self.entry {
+            Some(entry) => entry.doc.get_or_init(|| Rc::new(Doc::new(self.raw))).clone(),
+            None => Rc::new(Doc::new(self.raw)),
+        })
     }
 
     fn armed(&self) -> u64 {
-        let raw = self.raw;
-        self.repeats.armed.get_or(raw, || super::prepared::armed(raw))
+        self.entry.as_ref().map_or_else(|| super::prepared::armed(self.raw), |entry| entry.armed)
     }
 }
 
@@ -200,10 +197,11 @@ mod tests {
     #[test]
     fn a_full_table_is_emptied_before_it_grows_past_its_bound() {
         let repeats = Repeats::default();
-        let texts: Vec<String> = (0..HELD + 10).map(|n| format!("text {n}")).collect();
+        let texts: Vec<String> = (0..HELD / 100 + 10).map(|n| format!("{n:>100}")).collect();
         for text in &texts {
             repeats.doc(text);
         }
-        assert!(repeats.docs.held.borrow().len() <= HELD);
+        let held: usize = repeats.entries.held.borrow().keys().map(|text| text.len()).sum();
+        assert!(held <= HELD && held == repeats.entries.bytes.get());
     }
 }

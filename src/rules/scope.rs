@@ -46,6 +46,7 @@ impl Index {
         for (index, surface) in surfaces.iter().enumerate() {
             let mut domains = 0;
             let mut keys = std::collections::HashSet::new();
+            let mut spellings: std::collections::HashSet<&str> = std::collections::HashSet::new();
             let mut brand: std::collections::HashSet<String> = std::collections::HashSet::new();
             let mut add_brand = |name: &str| {
                 brand.extend(
@@ -87,7 +88,10 @@ impl Index {
                     }
                 }
                 property_names(&entity.value, &mut |name| {
-                    keys.insert(name_key(name));
+                    // Servers repeat their property names: each spelling is keyed once.
+                    if spellings.insert(name) {
+                        keys.insert(name_key(name));
+                    }
                 });
             }
             own.push(keys);
@@ -126,7 +130,7 @@ impl Index {
 }
 
 /// Calls `add` with every key of every `properties` object under `value`.
-fn property_names(value: &Value, add: &mut dyn FnMut(&str)) {
+fn property_names<'v>(value: &'v Value, add: &mut dyn FnMut(&'v str)) {
     match value {
         Value::Object(members) => {
             for (key, member) in members {
@@ -291,6 +295,13 @@ impl<'s> Scope<'s> {
     pub fn entity(&self) -> &'s Entity {
         self.consult();
         self.entity
+    }
+
+    /// Whether the scan holds more than one named source. A fact of the whole scan, the same
+    /// for every string a verdict could be reused on, so reading it marks nothing.
+    pub fn several_sources(&self) -> bool {
+        let index = self.index;
+        (0..index.sources()).filter(|&s| index.source(s).is_some()).nth(1).is_some()
     }
 
     /// The scan's index of names and purposes across surfaces.

@@ -162,17 +162,19 @@ impl<'s> Walk<'s> {
             let label = OnceCell::new();
             crate::json::walk::string_leaves(&entity.value, &mut |path, raw| {
                 let leaf = repeats.leaf(raw);
+                // A name is read afresh: [`Text::is_name`] relies on it.
+                let named = path == "name";
                 let text = Text::in_scope(raw, &scope, path, &leaf);
                 for (number, (rule, &bit)) in rules.iter().zip(bits).enumerate() {
                     let Rule::Text(rule) = rule else { continue };
                     if !text.arms(bit) {
                         continue;
                     }
-                    if !leaf.recall(number, &mut hits) {
+                    if named || !leaf.recall(number, &mut hits) {
                         // Clears the mark the text's own construction left.
                         scope.consulted();
                         rule.check(&text, &mut hits);
-                        if !scope.consulted() {
+                        if !scope.consulted() && !named {
                             leaf.learn(number, &hits);
                         }
                     }
@@ -308,6 +310,35 @@ mod tests {
             masked.iter().map(|secret| (secret.entity, secret.path.clone())).collect()
         };
         assert_eq!(paths(&masked), paths(&masked_too));
+    }
+
+    /// Flags every string that is its entity's name, asking without marking the scope read.
+    struct Names;
+
+    impl TextRule for Names {
+        fn meta(&self) -> &'static RuleMeta {
+            &META
+        }
+
+        fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
+            if text.is_name() {
+                hits.push(Hit::new(0, text.as_str().len(), "a name"));
+            }
+        }
+    }
+
+    #[test]
+    fn a_name_and_an_equal_string_elsewhere_are_each_judged_as_what_they_are() {
+        // The description comes first and the name second, then the other way round: neither
+        // verdict may be reused on the other.
+        let manifest = r#"[{"name": "other", "description": "weather"},
+            {"name": "weather", "description": "weather"},
+            {"name": "maps", "description": "other"}]"#;
+        let entities = crate::source::manifest::read_manifest(manifest).expect("a manifest");
+        let findings = scan_with(&[Rule::Text(&Names)], &[Surface { source: None, entities }]);
+        let flagged: Vec<(usize, &str)> =
+            findings.iter().map(|finding| (finding.entity.entity, finding.path.as_str())).collect();
+        assert_eq!(flagged, [(0, "name"), (1, "name"), (2, "name")]);
     }
 
     #[test]

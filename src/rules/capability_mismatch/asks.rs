@@ -52,10 +52,15 @@ pub(super) fn asked_of(
     text: &str,
     params: &[String],
 ) -> Option<(Range<usize>, Sensitive, Strength)> {
-    // Every order read names one of the parameters in the clause or the label before it
-    // (`side_channel::mentions`, a word of `text`): with none in the text, nothing is read.
+    // Every order read names one of the parameters in its clause, its subject or the label
+    // before it (`side_channel::mentions`), and what mentions a name in a part of `text`
+    // mentions it in the whole: with no mention in the text, nothing is read.
     let lower = text.to_ascii_lowercase();
-    let named = |name: &String| !name.is_empty() && lower.contains(&name.to_ascii_lowercase());
+    let named = |name: &String| {
+        !name.is_empty()
+            && lower.contains(&name.to_ascii_lowercase())
+            && super::side_channel::mentions(text, name)
+    };
     if !params.iter().any(named) {
         return None;
     }

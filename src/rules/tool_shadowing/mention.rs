@@ -12,8 +12,7 @@ use std::ops::Range;
 /// Each first mention of another server's distinctive tool: its bytes and the message.
 /// Whether the scan holds servers enough for a mention: two named ones at least.
 pub fn possible(scope: &Scope<'_>) -> bool {
-    let index = scope.index();
-    (0..index.sources()).filter(|&s| index.source(s).is_some()).nth(1).is_some()
+    scope.several_sources()
 }
 
 pub fn mentions(doc: &Doc, scope: &Scope<'_>) -> Vec<(Range<usize>, String)> {

@@ -112,9 +112,7 @@ impl TextRule for ToolShadowing {
         let scope = text.scope();
         // A tool named as an order (`always_call_first_before_any_other_server_tool`) is read
         // as the sentence it spells.
-        if text.path() == "name"
-            && scope.is_some_and(|scope| scope.kind() != crate::model::Kind::Server)
-        {
+        if text.is_name() && scope.is_some_and(|scope| scope.kind() != crate::model::Kind::Server) {
             let words = name_words(text.as_str());
             if words.len() >= 4 && words.iter().any(|word| may_name_a_target(word)) {
                 let spelt = words.join(" ");

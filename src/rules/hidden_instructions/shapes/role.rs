@@ -142,6 +142,10 @@ pub(super) fn names_role(doc: &Doc, range: Range<usize>) -> bool {
 /// mode. A device's developer mode (`enabled on the phone`) is the device's.
 pub(super) fn enters_mode(doc: &Doc, clause: usize) -> Option<usize> {
     let range = doc.clauses[clause].tokens.clone();
+    // What the search below finds is one of these words: a clause with none is no mode.
+    if !range.clone().any(|at| matches!(doc.word(at), "mode" | "persona" | "jailbreak")) {
+        return None;
+    }
     // The device may be named in a bracket beside it: `Switch the session to admin mode
     // (requires the router password)`.
     let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
