@@ -1234,6 +1234,7 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("suspended", VOID),
     ("waived", VOID),
     ("withdrawn", VOID),
+    ("lapse", VOID),
     ("lapses", VOID),
     ("lapsed", VOID),
     ("lifted", VOID),

@@ -412,7 +412,18 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
     // `for each tool you are about to run`: each time, as a quantified lead.
     let for_each =
         cue.clone().any(|at| doc.word(at) == "for" && matches!(doc.word(at + 1), "each" | "every"));
-    let hooked = reading.form == Form::Condition || for_each || doc.has_word(cue, HOOKS);
+    // `every call to any other tool passes through trace_guard first`: every call routed
+    // through a tool is hooked on it.
+    let routed = (tokens.start..found.at).any(|at| {
+        matches!(doc.word(at), "every" | "each" | "all") && doc.word(at + 1).starts_with("call")
+    }) && (found.at + 1..tokens.end).any(|at| {
+        doc.word(at) == "through"
+            && matches!(
+                doc.word(at - 1),
+                "passes" | "pass" | "goes" | "go" | "routed" | "runs" | "run" | "flows" | "flow"
+            )
+    });
+    let hooked = reading.form == Form::Condition || for_each || routed || doc.has_word(cue, HOOKS);
     // `If the GitHub MCP server is also installed, use it for pull requests`: a condition on
     // what is set up, not on what the agent does.
     // The participle may be read as the copula's complement: `If the Sentry server is

@@ -109,7 +109,12 @@ pub fn others(
                 doc.tokens[b].info.func & func::OTHER != 0 && doc.word(b) != "rest" && listed(b)
             })
             || matches!(doc.word(at.saturating_sub(1)), "built-in" | "native")
-            || doc.word(at.saturating_sub(2)) == "rest" && doc.word(at.saturating_sub(1)) == "of";
+            || doc.word(at.saturating_sub(2)) == "rest" && doc.word(at.saturating_sub(1)) == "of"
+            // `tools outside this server`, `tools beyond this one`.
+            || at + 3 < range.end
+                && matches!(doc.word(at + 1), "outside" | "beyond")
+                && matches!(doc.word(at + 2), "this" | "the")
+                && (doc.word(at + 3).starts_with("server") || doc.word(at + 3) == "one");
         let wide = range.start.max(at.saturating_sub(8))..at;
         let quantified = doc.has_word(wide, QUANTIFIERS)
             || doc.word(at.saturating_sub(2)) == "rest"

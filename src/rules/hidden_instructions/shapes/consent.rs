@@ -125,14 +125,22 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
     if !reading.orders_model() && !needless {
         return false;
     }
+    let without =
+        !reading.negated && tokens.clone().any(|at| doc.word(at) == "without" && seeks(at + 1));
+    // `pay each invoice without asking the user first`: the order's own verb is the deed
+    // done unasked (`start without waiting for exit` waits on no one).
+    let verb_unasked = without
+        && tokens.clone().any(|at| {
+            doc.word(at) == "without" && seeks(at + 1) && !doc.word(at + 1).starts_with("wait")
+        });
     let unasked = needless
         || reading.negated && reading.verb.is_some_and(seeks)
+        || without
         || !reading.negated
-            && (tokens.clone().any(|at| doc.word(at) == "without" && seeks(at + 1))
-                || reading.verb.is_some_and(|verb| {
-                    matches!(doc.word(verb), "skip" | "bypass" | "omit")
-                        && doc.has_word(tokens.clone(), APPROVALS)
-                }));
+            && (reading.verb.is_some_and(|verb| {
+                matches!(doc.word(verb), "skip" | "bypass" | "omit")
+                    && doc.has_word(tokens.clone(), APPROVALS)
+            }));
     if !unasked {
         return false;
     }
@@ -145,7 +153,7 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
     let consequential = sentence.clone().any(|at| {
         // A dry run does nothing.
         doc.tokens[at].info.act & CONSEQUENTIAL != 0
-            && reading.verb != Some(at)
+            && (reading.verb != Some(at) || verb_unasked)
             && !seeks(at)
             // `ask the user to approve`: the approving is theirs.
             && !(doc.tokens[at].info.act & act::APPROVE != 0

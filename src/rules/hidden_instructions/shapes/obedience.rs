@@ -420,6 +420,11 @@ pub(super) fn overrules_user(doc: &Doc, clause: usize) -> bool {
     // `keep issuing`, not `keep the report`.
     let carries_on = doc.readings[clause].verb.is_some_and(|verb| {
         matches!(doc.word(verb), "continue" | "proceed" | "carry on" | "go on")
+            // `then carry on calling send_batch`: the verb read apart from its particle; `carry
+            // on when they come back` resumes on the user's word.
+            || matches!(doc.word(verb), "carry" | "go")
+                && doc.word(verb + 1) == "on"
+                && !doc.has_word(verb + 2..tokens.end, &["when", "once", "after"])
             || doc.word(verb) == "keep"
                 && doc.tokens.get(verb + 1).is_some_and(|next| {
                     next.info.is_gerund()

@@ -257,8 +257,16 @@ pub(super) fn own_rules(doc: &Doc, range: Range<usize>) -> bool {
 }
 
 /// How the model got what it was set up with: `you were started with`, `initialised with`.
-const SET_UP_WITH: &[&str] =
-    &["started", "primed", "initialised", "initialized", "booted", "launched", "shipped"];
+const SET_UP_WITH: &[&str] = &[
+    "started",
+    "primed",
+    "initialised",
+    "initialized",
+    "booted",
+    "launched",
+    "shipped",
+    "deployed",
+];
 
 /// `the text you were started with`, `whatever you were primed with`: what the model was set
 /// up with, named by how it got it.
@@ -266,9 +274,12 @@ const SET_UP_WITH: &[&str] =
 /// model before the conversation did.
 pub(super) fn setup_text(doc: &Doc, range: Range<usize>) -> bool {
     range.clone().any(|at| {
+        // `you were deployed with`, `the assistant was deployed with`.
+        let before = at.saturating_sub(3).max(range.start)..at;
         let started_with = SET_UP_WITH.contains(&doc.word(at))
             && doc.word(at + 1) == "with"
-            && doc.has(at.saturating_sub(3).max(range.start)..at, func::YOU);
+            && (doc.has(before.clone(), func::YOU)
+                || doc.naming(before, thing::MODEL).next().is_some());
         let before_chat = || {
             let after = at + 1..(at + 6).min(range.end);
             let received = at.saturating_sub(4).max(range.start)..at;
