@@ -17,21 +17,24 @@ const QUANTIFIERS: &[&str] = &["any", "every", "all", "each", "whatever", "anoth
 
 /// Nouns for a tool or its server.
 fn tool_noun(doc: &Doc, at: usize) -> bool {
+    // Every string's every token asks: the tests on the lexicon's classes come first.
     let info = doc.tokens[at].info;
+    if info.thing & thing::TOOL != 0 {
+        return true;
+    }
+    let whole = doc.word(at);
     // `any other translator`, `every other converter`: an agent noun after `other` names a
-    // tool that does the job.
-    let word = doc.word(at);
-    // `the other translators`: the plural too.
-    let word = word.strip_suffix('s').unwrap_or(word);
-    let agent_noun = info.thing == 0
-        && info.func == 0
-        && word.len() > 5
-        && (word.ends_with("er") || word.ends_with("or"))
-        && doc.tokens[at.saturating_sub(1)].info.func & func::OTHER != 0;
-    agent_noun
-        || info.thing & thing::TOOL != 0
-        || TOOL_LIKE.contains(&doc.word(at))
-        || doc.word(at) == "tool call"
+    // tool that does the job; `the other translators`: the plural too.
+    let agent_noun = || {
+        let word = whole.strip_suffix('s').unwrap_or(whole);
+        info.thing == 0
+            && info.func == 0
+            && word.len() > 5
+            && (word.ends_with("er") || word.ends_with("or"))
+    };
+    TOOL_LIKE.contains(&whole)
+        || whole == "tool call"
+        || doc.tokens[at.saturating_sub(1)].info.func & func::OTHER != 0 && agent_noun()
 }
 
 /// Nouns the lexicon does not class as tools that still name one here: `any other provider`.
