@@ -237,8 +237,8 @@ impl<'a> Text<'a> {
     }
 
     /// Whether the string is its entity's `name`. The walk keeps no verdict for a name and
-    /// reuses none on one ([`crate::rules::repeats`]), so every string a verdict is shared
-    /// between answers the same, and asking marks nothing.
+    /// reuses none on one ([`crate::scan`]), so every string a verdict is shared between
+    /// answers the same, and asking marks nothing.
     pub fn is_name(&self) -> bool {
         self.path == "name"
     }

@@ -12,7 +12,7 @@
 use super::Hit;
 use super::scope::SharedDoc;
 use crate::text::Doc;
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -30,12 +30,12 @@ const HELD: usize = 1 << 20;
 pub struct Table<'v, V> {
     held: RefCell<HashMap<&'v str, V, foldhash::quality::RandomState>>,
     /// The bytes of the texts `held` holds.
-    bytes: std::cell::Cell<usize>,
+    bytes: Cell<usize>,
 }
 
 impl<V> Default for Table<'_, V> {
     fn default() -> Self {
-        Table { held: RefCell::new(HashMap::default()), bytes: std::cell::Cell::new(0) }
+        Table { held: RefCell::new(HashMap::default()), bytes: Cell::new(0) }
     }
 }
 
@@ -115,16 +115,23 @@ impl<'v> Repeats<'v> {
     }
 
     /// The reading of `raw`: the one already built for the same bytes, or a new one.
-    pub fn doc(&self, raw: &'v str) -> Rc<Doc<'v>> {
-        match self.entry(raw) {
-            Some(entry) => entry.doc.get_or_init(|| Rc::new(Doc::new(raw))).clone(),
-            None => Rc::new(Doc::new(raw)),
-        }
+    #[cfg(test)]
+    fn doc(&self, raw: &'v str) -> Rc<Doc<'v>> {
+        reading(self.entry(raw).as_deref(), raw)
     }
 
     /// One string of the scan, whose entry is looked up once, here.
     pub fn leaf(&self, raw: &'v str) -> Leaf<'v> {
         Leaf { raw, entry: self.entry(raw), doc: OnceCell::new() }
+    }
+}
+
+/// The reading of `raw`: its entry's, built on first use, or a new one for a text too long
+/// to keep.
+fn reading<'v>(entry: Option<&Entry<'v>>, raw: &'v str) -> Rc<Doc<'v>> {
+    match entry {
+        Some(entry) => entry.doc.get_or_init(|| Rc::new(Doc::new(raw))).clone(),
+        None => Rc::new(Doc::new(raw)),
     }
 }
 
@@ -166,10 +173,7 @@ impl SharedDoc for Leaf<'_> {
     }
 
     fn doc(&self) -> &Doc<'_> {
-        self.doc.get_or_init(|| match &self.entry {
-            Some(entry) => entry.doc.get_or_init(|| Rc::new(Doc::new(self.raw))).clone(),
-            None => Rc::new(Doc::new(self.raw)),
-        })
+        self.doc.get_or_init(|| reading(self.entry.as_deref(), self.raw))
     }
 
     fn armed(&self) -> u64 {

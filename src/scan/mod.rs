@@ -162,9 +162,9 @@ impl<'s> Walk<'s> {
             let label = OnceCell::new();
             crate::json::walk::string_leaves(&entity.value, &mut |path, raw| {
                 let leaf = repeats.leaf(raw);
-                // A name is read afresh: [`Text::is_name`] relies on it.
-                let named = path == "name";
                 let text = Text::in_scope(raw, &scope, path, &leaf);
+                // A name is read afresh: [`Text::is_name`] relies on it.
+                let named = text.is_name();
                 for (number, (rule, &bit)) in rules.iter().zip(bits).enumerate() {
                     let Rule::Text(rule) = rule else { continue };
                     if !text.arms(bit) {

@@ -9,17 +9,13 @@ use crate::text::Doc;
 use crate::text::lex::Kind;
 use std::ops::Range;
 
-/// Each first mention of another server's distinctive tool: its bytes and the message.
-/// Whether the scan holds servers enough for a mention: two named ones at least.
-pub fn possible(scope: &Scope<'_>) -> bool {
-    scope.several_sources()
-}
-
+/// Each first mention of another server's distinctive tool: its bytes and the message. A
+/// scan of fewer than two named servers holds none, and its index is not consulted.
 pub fn mentions(doc: &Doc, scope: &Scope<'_>) -> Vec<(Range<usize>, String)> {
-    let index = scope.index();
-    if !possible(scope) {
+    if !scope.several_sources() {
         return Vec::new();
     }
+    let index = scope.index();
     let mut found: Vec<(Range<usize>, String)> = Vec::new();
     let mut reported: Vec<String> = Vec::new();
     for (at, token) in doc.tokens.iter().enumerate() {

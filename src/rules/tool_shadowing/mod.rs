@@ -37,7 +37,7 @@ mod tests;
 
 use crate::model::Severity;
 use crate::rules::Text;
-use crate::rules::scope::name_words;
+use crate::rules::scope::{Scope, name_words};
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
 use crate::text::Doc;
 use crate::vocab::classes::thing;
@@ -131,7 +131,7 @@ impl TextRule for ToolShadowing {
         }
         // Nothing foreign and no user named, and no other server to mention a tool of: no
         // shape can fire, and the reading is left unbuilt.
-        if !scope.is_some_and(mention::possible) && !may_reach(text) {
+        if !scope.is_some_and(Scope::several_sources) && !may_reach(text) {
             return;
         }
         let doc = text.doc();

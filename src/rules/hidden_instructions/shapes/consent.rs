@@ -125,22 +125,27 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
     if !reading.orders_model() && !needless {
         return false;
     }
-    let without =
-        !reading.negated && tokens.clone().any(|at| doc.word(at) == "without" && seeks(at + 1));
+    // The seeking each `without` leaves out: `without asking`, `without waiting`.
+    let left_out: Vec<usize> = if reading.negated {
+        Vec::new()
+    } else {
+        tokens
+            .clone()
+            .filter(|&at| doc.word(at) == "without" && seeks(at + 1))
+            .map(|at| at + 1)
+            .collect()
+    };
     // `pay each invoice without asking the user first`: the order's own verb is the deed
     // done unasked (`start without waiting for exit` waits on no one).
-    let verb_unasked = without
-        && tokens.clone().any(|at| {
-            doc.word(at) == "without" && seeks(at + 1) && !doc.word(at + 1).starts_with("wait")
-        });
+    let verb_unasked = left_out.iter().any(|&seek| !doc.word(seek).starts_with("wait"));
     let unasked = needless
         || reading.negated && reading.verb.is_some_and(seeks)
-        || without
+        || !left_out.is_empty()
         || !reading.negated
-            && (reading.verb.is_some_and(|verb| {
+            && reading.verb.is_some_and(|verb| {
                 matches!(doc.word(verb), "skip" | "bypass" | "omit")
                     && doc.has_word(tokens.clone(), APPROVALS)
-            }));
+            });
     if !unasked {
         return false;
     }
