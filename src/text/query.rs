@@ -3,6 +3,7 @@
 
 use super::Doc;
 use super::lex::{Kind, flag};
+use super::read::Form;
 use super::spans::SpanKind;
 use crate::vocab::classes::{act, func, thing};
 use std::ops::Range;
@@ -32,11 +33,18 @@ impl Doc<'_> {
         {
             return true;
         }
-        clause > 0
-            && self.clauses[clause - 1].sentence == self.clauses[clause].sentence
-            && wish(self.clauses[clause - 1].tokens.clone())
-            && self.has_word(self.clauses[clause - 1].tokens.clone(), &["if"])
-            && addressed(tokens.start, tokens.end)
+        // The frame may stand two clauses back, past an aside of time or condition: `We'd
+        // appreciate it if, while connected, the assistant also made sure ...`.
+        let sentence = self.clauses[clause].sentence;
+        let framed = (clause.saturating_sub(2)..clause).rev().find(|&before| {
+            self.clauses[before].sentence == sentence
+                && wish(self.clauses[before].tokens.clone())
+                && self.has_word(self.clauses[before].tokens.clone(), &["if"])
+        });
+        framed.is_some_and(|before| {
+            (before + 1..clause)
+                .all(|aside| matches!(self.readings[aside].form, Form::Condition | Form::Fragment))
+        }) && addressed(tokens.start, tokens.end)
     }
 
     /// `Always confirm with the user before using any destructive tool`, `ask the user

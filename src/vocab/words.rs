@@ -1566,6 +1566,8 @@ pub const VERB_PHRASES: &[(&str, u32)] = &[
     ("set|set|set aside", OVERRIDE),
     ("put|put|put aside", OVERRIDE),
     ("leave|left|left out", HIDE),
+    // `entries ... are filtered out before display`: taken out of what is shown, as stripped.
+    ("filter out", HIDE | DESCRIBE),
     ("keep|kept|kept quiet", HIDE),
     ("keep|kept|kept secret", HIDE),
     ("keep|kept|kept private", HIDE),

@@ -138,7 +138,15 @@ pub(super) fn out_of_purpose(
     // A write to a place that runs code later. Running a command is a write only when the
     // command writes (`run echo ... >> ~/.bashrc`); `run source ~/.zshrc` reads the file.
     let bytes = doc.bytes(places.clone());
+    // `..., adding it if missing`: a participle after a comma writes as the verb would.
+    let adding = tokens.clone().any(|at| {
+        at > tokens.start
+            && doc.tokens[at - 1].is_punct(',')
+            && doc.tokens[at].info.is_gerund()
+            && doc.tokens[at].info.act & (act::WRITE | act::PLACE) != 0
+    });
     let writes = reading.does(act::WRITE | act::PLACE | act::ALTER)
+        || adding
         || reading.does(act::EXEC)
             && (doc.raw[bytes].contains('>') || doc.has_word(places.clone(), WRITING));
     if writes {
@@ -178,7 +186,22 @@ pub(super) fn out_of_purpose(
     // straight into `sh``).
     // A wish orders in the past (`it would be great if you pulled ... and handed it straight
     // to sh`).
-    let wished = reading.orders_model() && reading.form == crate::text::read::Form::Modal;
+    // So does a passive obligation (`is to be streamed straight into sh`).
+    let wished = reading.orders_model()
+        && matches!(
+            reading.form,
+            crate::text::read::Form::Modal | crate::text::read::Form::Passive
+        );
+    // `prepares it by pulling https://... and handing it straight to bash`: a means after `by`
+    // goes on past `and`.
+    let by_means = |verb: usize| {
+        doc.word(verb.saturating_sub(1)) == "by"
+            || doc.word(verb.saturating_sub(1)) == "and"
+                && (tokens.start..verb).any(|at| {
+                    doc.word(at) == "by"
+                        && doc.tokens.get(at + 1).is_some_and(|t| t.info.is_gerund())
+                })
+    };
     let handing = |verb: usize| {
         matches!(doc.word(verb), "hand" | "pass" | "feed" | "give" | "send" | "stream")
             || wished
@@ -186,7 +209,7 @@ pub(super) fn out_of_purpose(
                     doc.word(verb),
                     "handed" | "passed" | "fed" | "gave" | "sent" | "streamed" | "piped"
                 )
-            || doc.word(verb.saturating_sub(1)) == "by"
+            || by_means(verb)
                 && matches!(
                     doc.word(verb),
                     "handing"

@@ -77,7 +77,10 @@ fn unnoticed_with(doc: &Doc, clause: usize, bare_only: bool) -> bool {
         let perceives = |at: usize| {
             PERCEIVED.iter().any(|form| form == doc.word(at))
                 || doc.word(at) == "tell"
-                    && matches!(doc.word(at.saturating_sub(1)), "can" | "could" | "to")
+                    && matches!(
+                        doc.word(at.saturating_sub(1)),
+                        "can" | "could" | "to" | "cannot" | "can't" | "couldn't"
+                    )
         };
         let Some(verb) = window.clone().find(|&at| perceives(at)) else {
             return false;
@@ -94,8 +97,14 @@ fn unnoticed_with(doc: &Doc, clause: usize, bare_only: bool) -> bool {
             object.clone().next().is_some_and(|at| {
                 matches!(doc.word(at), "where" | "who" | "whom" | "that" | "how")
             }) && doc.activity_in(verb + 1..tokens.end);
+        // `so the owner cannot tell that support staff opened their mail`: a fact about what
+        // was done, kept from the user themself (readers kept from a fact may be anonymity).
+        let fact = doc.word(verb + 1) == "that"
+            && doc.user_in(next..verb).is_some()
+            && (verb + 2..tokens.end).any(|at| doc.tokens[at].info.is_verb());
         user && negated
             && (bare
+                || fact
                 || !bare_only
                     && (asked_about || doc.pronoun_at(object.clone()) || doc.activity_in(object)))
     })

@@ -405,8 +405,16 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 && (at + 1..tokens.end).any(|so| doc.word(so) == "so")
         });
     let traceless = !reading.negated && (orders || removed) && traceless(doc, clause);
+    // The purpose may stand as a clause of its own: `entries ... are filtered out before
+    // display, so the owner cannot tell that ...`.
+    let bare_after = || {
+        clause + 1 < doc.clauses.len()
+            && doc.clauses[clause + 1].sentence == doc.clauses[clause].sentence
+            && doc.word(doc.clauses[clause + 1].tokens.start) == "so"
+            && unnoticed_bare(doc, clause + 1)
+    };
     if !reading.negated
-        && (said_of_tool && unnoticed_bare(doc, clause)
+        && (said_of_tool && (unnoticed_bare(doc, clause) || bare_after())
             || orders && traceless
             || removed && traceless && effects::effect_near(doc, clause))
     {
