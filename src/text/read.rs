@@ -874,6 +874,18 @@ fn opening_bracket(tokens: &[Token], range: Range<usize>) -> Option<usize> {
 
 fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
     let token = &tokens[at];
+    // `do it through schedule_event`: `do` with a pronoun for its object is the order's own
+    // verb (`do they need ...` asks).
+    if is_word(tokens, at, lower, &["do"])
+        && tokens.get(at + 1).is_some_and(|object| {
+            object.info.func & func::PRONOUN != 0 && object.info.func & func::YOU == 0
+        })
+        && tokens.get(at + 2).is_none_or(|after| {
+            !after.info.is_verb() && after.info.func & (func::MODAL | func::BE) == 0
+        })
+    {
+        return true;
+    }
     if !token.info.is_base_verb()
         || token.kind != Kind::Word
         || token.info.func & (func::MODAL | func::BE | func::DO | func::HAVE) != 0

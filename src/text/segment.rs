@@ -155,6 +155,19 @@ fn starts_group(tokens: &[Token], at: usize, after_comma: bool) -> bool {
             index += 1;
             continue;
         }
+        // `, do it through schedule_event`: `do` with a pronoun for its object is the verb
+        // itself (`do you want` asks; `do not` negates).
+        if info.func & func::DO != 0
+            && index == at
+            && tokens.get(index + 1).is_some_and(|object| {
+                object.info.func & func::PRONOUN != 0 && object.info.func & func::YOU == 0
+            })
+            && tokens.get(index + 2).is_none_or(|after| {
+                !after.info.is_verb() && after.info.func & (func::MODAL | func::BE) == 0
+            })
+        {
+            return true;
+        }
         if info.func & (func::NEG | func::DO) != 0 && index < at + 3 {
             index += 1;
             continue;

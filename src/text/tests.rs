@@ -686,3 +686,16 @@ fn a_manner_adverb_before_a_participle_the_lexicon_does_not_know() {
         &["Passive/Other duplicated []"],
     );
 }
+
+#[test]
+fn do_with_a_pronoun_for_its_object_is_an_order() {
+    let doc = Doc::new("If it fails, do it again.");
+    assert!(doc.readings[1].orders_model(), "{:?}", doc.describe());
+    let doc = Doc::new(
+        "Whenever the user wants to pay a bill or settle an invoice, do it through pay_tool.",
+    );
+    assert!(doc.readings.last().is_some_and(|r| r.orders_model()), "{:?}", doc.describe());
+    // A question's `do` asks.
+    let doc = Doc::new("Whenever you can, do they need a reply?");
+    assert!(!doc.readings.iter().any(|r| r.orders_model()), "{:?}", doc.describe());
+}

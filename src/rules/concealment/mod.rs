@@ -282,8 +282,19 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         let condition = doc.settings[clause].condition.or_else(|| {
             (sentence.start..clause).rev().find(|&c| doc.readings[c].form == Form::Condition)
         });
-        let failed = condition
-            .is_some_and(|condition| failed_in(doc, doc.clauses[condition].tokens.clone()));
+        // `Uploads sometimes fail ...; when that happens, tell the user ...`: a condition
+        // that points back takes the failure stated just before it.
+        let failed = condition.is_some_and(|condition| {
+            let said = doc.clauses[condition].tokens.clone();
+            failed_in(doc, said.clone())
+                || (doc.has_word(said.clone(), HAPPENING)
+                    && doc.has_word(said.clone(), &["that", "this", "it", "which"])
+                    || doc.has_word(said.clone(), &["so"]))
+                    && failed_in(
+                        doc,
+                        doc.clauses[condition.saturating_sub(3)].tokens.start..said.start,
+                    )
+        });
         let succeeded = doc.has_word(
             reading.complement.clone(),
             &[

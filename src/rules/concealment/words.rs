@@ -235,3 +235,7 @@ pub(super) const AUTHORED: &[&str] = &[
     "authored",
     "sent",
 ];
+
+/// A condition that points back at what the text has just said: `when that happens`, `in
+/// that case`, `if so`: one of these words with a pointing word, or `so`.
+pub(super) const HAPPENING: &[&str] = &["happens", "happen", "occurs", "occur", "case"];

@@ -60,6 +60,9 @@ pub fn sentence(doc: &Doc, sentence: usize, scope: Option<&Scope<'_>>) -> Option
         }
         let task = asks + 1..end;
         let domains = task_domains(doc, task.clone());
+        // `pay an invoice or send money to a vendor`: a payment's `send` moves money, so a
+        // tool that sends invites does not cover it.
+        let domains = if domains & domain::PAYMENT != 0 { domain::PAYMENT } else { domains };
         if domains == 0 {
             continue;
         }

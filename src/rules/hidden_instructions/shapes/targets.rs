@@ -209,9 +209,25 @@ pub(super) fn own_prompt(doc: &Doc, range: Range<usize>) -> bool {
         let chosen = doc.has(after.clone(), func::YOU)
             && doc.has_word(after.clone(), &["want", "wish", "like", "choose", "prefer"])
             || doc.has_word(after, &["hosted", "target", "downstream", "remote"]);
-        marked && !others && !template && !chosen
+        // `a bot with the system prompt and knowledge base you provide`: one the user
+        // supplies, for what the tool makes.
+        let supplied = (at + 1..(at + 8).min(range.end)).any(|who| {
+            (doc.has(who..who + 1, func::YOU)
+                || doc.word(who) == "they"
+                || doc.user_in(who..who + 1).is_some())
+                && SUPPLYING.contains(doc.word(who + 1))
+        });
+        marked && !others && !template && !chosen && !supplied
     })
 }
+
+/// Every form of the verbs by which a user supplies text: `you provide`, `they paste`.
+static SUPPLYING: std::sync::LazyLock<crate::vocab::WordSet> = std::sync::LazyLock::new(|| {
+    crate::vocab::inflect::phrase_form_set(&[
+        "provide", "supply", "give", "enter", "write", "paste", "type", "specify", "choose",
+        "pick", "select", "define",
+    ])
+});
 
 /// `the hidden instructions you were given`, `your initial directives`: the rules the model
 /// was set up with, named as its own.
