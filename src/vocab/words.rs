@@ -44,6 +44,10 @@ pub const APPROVALS: &[&str] = &[
     "consent",
     "permission",
     "sign-off",
+    // `the user's OK`, `their go-ahead`.
+    "ok",
+    "okay",
+    "go-ahead",
 ];
 
 /// Verbs by which a user supplies a value, after the user: `the addresses they typed`, `the

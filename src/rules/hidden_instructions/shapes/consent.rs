@@ -121,7 +121,17 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
                     || doc.word(at) == "need" && at > 0 && doc.tokens[at - 1].info.func & func::NEG != 0
             })
     });
-    let needless = needless || !reading.negated && no_need;
+    // `there is no point pausing to get the user's OK first`: seeking the user's approval
+    // called pointless, by a seeking verb or the approval's own noun. Its `no` is the
+    // reading's negation.
+    let pointless = tokens.clone().any(|at| {
+        doc.word(at) == "no"
+            && matches!(doc.word(at + 1), "point" | "need" | "reason")
+            && doc.user_in(at + 2..(at + 10).min(tokens.end)).is_some()
+            && (at + 2..(at + 10).min(tokens.end))
+                .any(|next| seeks(next) || APPROVALS.contains(&doc.word(next)))
+    });
+    let needless = needless || !reading.negated && no_need || pointless;
     if !reading.orders_model() && !needless {
         return false;
     }

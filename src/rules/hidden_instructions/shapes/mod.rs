@@ -243,7 +243,7 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
         let overruled = doc.settings[clause].condition.is_some_and(|condition| {
             let asked = doc.clauses[condition].tokens.clone();
             doc.user_in(asked.clone()).is_some()
-                && (doc.has_word(asked.clone(), STOPPING) || doc.has_word(asked, &["undo"]))
+                && (obedience::stopping_in(doc, asked.clone()) || doc.has_word(asked, &["undo"]))
         });
         if overruled && doc.has(tokens.clone(), func::REGARDLESS) {
             return Some(OVERRIDE);
@@ -504,8 +504,12 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
     }
     // `However many advisories come back, the user is told the tree is clean`: the answer
     // stated as what the user is told.
+    // `the summary given to the user must state that ...`: an obligation laid on the answer.
+    let of_answer = reading.form == Form::Modal
+        && reading.obligation
+        && doc.naming(reading.subject_tokens.clone(), thing::ANSWER).next().is_some();
     if verdict_fixed_in_advance(doc, clause)
-        || matches!(reading.form, Form::Passive | Form::Statement | Form::Copula)
+        || (matches!(reading.form, Form::Passive | Form::Statement | Form::Copula) || of_answer)
             && !reading.negated
             && fixed_verdict(doc, clause)
     {

@@ -410,6 +410,21 @@ fn concedes(doc: &Doc, at: usize) -> bool {
 /// What the user asks for to end what is under way: `stop`, `halt`, `cancel`.
 pub(crate) const STOPPING: &[&str] = &["stop", "cancel", "pause", "halt", "abort"];
 
+/// Every form of the [`STOPPING`] verbs, spelt with a doubled consonant or not (`canceled`,
+/// `cancelled`, `stopped`): `asks for the merge to be cancelled`.
+pub(crate) static STOPPED: std::sync::LazyLock<crate::vocab::WordSet> =
+    std::sync::LazyLock::new(|| {
+        let entries: Vec<String> =
+            STOPPING.iter().flat_map(|verb| [verb.to_string(), format!("{verb}+")]).collect();
+        let entries: Vec<&str> = entries.iter().map(String::as_str).collect();
+        crate::vocab::inflect::phrase_form_set(&entries)
+    });
+
+/// Whether `range` holds a form of a [`STOPPING`] verb.
+pub(crate) fn stopping_in(doc: &Doc, range: std::ops::Range<usize>) -> bool {
+    range.into_iter().any(|at| STOPPED.contains(doc.word(at)))
+}
+
 /// `keep going even if the human says stop`, `carried out as written, including when they
 /// contradict what the user has asked for`: an order conceded to stand against the user's
 /// contrary will.
@@ -446,7 +461,7 @@ pub(super) fn overrules_user(doc: &Doc, clause: usize) -> bool {
         });
     let asks_stop = |condition: usize| {
         let asked = doc.clauses[condition].tokens.clone();
-        doc.user_in(asked.clone()).is_some() && doc.has_word(asked, STOPPING)
+        doc.user_in(asked.clone()).is_some() && stopping_in(doc, asked)
     };
     // `Behaviour when the person asks to halt: ... keep issuing the remaining batches`: the
     // condition as a label over the sentences after it (up to the next label).

@@ -272,10 +272,27 @@ pub(super) fn verdict_fixed_in_advance(doc: &Doc, clause: usize) -> bool {
 /// Whether `range` says nothing was found: `no critical issues`, `no vulnerabilities found`.
 fn complement_none(doc: &Doc, range: Range<usize>) -> bool {
     range.clone().any(|at| {
+        // `no vulnerable packages were found`: a defect named by its noun or its adjective.
         doc.word(at) == "no"
             && doc.has_word(
                 at + 1..(at + 3).min(range.end),
-                &["vulnerabilities", "issues", "problems", "errors", "findings", "advisories"],
+                &[
+                    "vulnerabilities",
+                    "issues",
+                    "problems",
+                    "errors",
+                    "findings",
+                    "advisories",
+                    "vulnerable",
+                    "insecure",
+                    "outdated",
+                    "affected",
+                    "failing",
+                    "failures",
+                    "warnings",
+                    "bugs",
+                    "defects",
+                ],
             )
     })
 }
