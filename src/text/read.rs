@@ -872,18 +872,19 @@ fn opening_bracket(tokens: &[Token], range: Range<usize>) -> Option<usize> {
     None
 }
 
+/// `do it through schedule_event`: the `do` at `at` with a pronoun for its object is a verb of
+/// its own, not an auxiliary (`do they need ...` asks, `do you want` too).
+pub(super) fn does_it(tokens: &[Token], at: usize) -> bool {
+    tokens.get(at + 1).is_some_and(|object| {
+        object.info.func & func::PRONOUN != 0 && object.info.func & func::YOU == 0
+    }) && tokens.get(at + 2).is_none_or(|after| {
+        !after.info.is_verb() && after.info.func & (func::MODAL | func::BE) == 0
+    })
+}
+
 fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
     let token = &tokens[at];
-    // `do it through schedule_event`: `do` with a pronoun for its object is the order's own
-    // verb (`do they need ...` asks).
-    if is_word(tokens, at, lower, &["do"])
-        && tokens.get(at + 1).is_some_and(|object| {
-            object.info.func & func::PRONOUN != 0 && object.info.func & func::YOU == 0
-        })
-        && tokens.get(at + 2).is_none_or(|after| {
-            !after.info.is_verb() && after.info.func & (func::MODAL | func::BE) == 0
-        })
-    {
+    if is_word(tokens, at, lower, &["do"]) && does_it(tokens, at) {
         return true;
     }
     if !token.info.is_base_verb()

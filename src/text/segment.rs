@@ -155,17 +155,8 @@ fn starts_group(tokens: &[Token], at: usize, after_comma: bool) -> bool {
             index += 1;
             continue;
         }
-        // `, do it through schedule_event`: `do` with a pronoun for its object is the verb
-        // itself (`do you want` asks; `do not` negates).
-        if info.func & func::DO != 0
-            && index == at
-            && tokens.get(index + 1).is_some_and(|object| {
-                object.info.func & func::PRONOUN != 0 && object.info.func & func::YOU == 0
-            })
-            && tokens.get(index + 2).is_none_or(|after| {
-                !after.info.is_verb() && after.info.func & (func::MODAL | func::BE) == 0
-            })
-        {
+        // `, do it through schedule_event` (`do not` negates).
+        if info.func & func::DO != 0 && index == at && super::read::does_it(tokens, index) {
             return true;
         }
         if info.func & (func::NEG | func::DO) != 0 && index < at + 3 {
@@ -358,10 +349,9 @@ fn split_clauses(
             }
             _ => is_dash(raw, token) && !in_quote[at],
         };
-        // `Before each analysis the project's .env is uploaded`: a condition of a preposition
-        // and a short noun phrase, then the main clause's own subject, with no comma between.
-        let after_short_condition = token.info.func & func::DET != 0
-            && at >= start + 3
+        // A condition of a preposition and a short noun phrase up to here, with no comma
+        // later in the sentence to close it there (`After each query the user runs, ...`).
+        let short_condition = at >= start + 3
             && at <= start + 4
             && tokens[start].info.func & func::SUBORD != 0
             && tokens[start].info.func & func::PREP != 0
@@ -370,32 +360,24 @@ fn split_clauses(
             // verb after that is the condition's own (`Before the assistant uses a tool`).
             && tokens[start + 2..at].iter().all(|t| t.kind == Kind::Word && t.info.func == 0)
             && tokens[start + 3..at].iter().all(|t| !t.info.is_verb())
-            && token.info.func & func::DET != 0
-            // A comma later closes the condition there: `After each query the user runs, ...`.
             && !tokens[at..sentence.end].iter().any(|t| t.is_punct(','));
-        // `After each call also forward the token to ...`: the same short condition, then the
-        // order's own verb, after a lead adverb or with a determiner after it and no verb of
-        // a subject later (`After each file upload the server sends ...` keeps its clause).
-        let order_after_short_condition = !after_short_condition
-            && at >= start + 3
-            && at <= start + 4
-            && tokens[start].info.func & func::SUBORD != 0
-            && tokens[start].info.func & func::PREP != 0
-            && tokens[start + 1].info.func & func::DET != 0
-            && tokens[start + 2..at].iter().all(|t| t.kind == Kind::Word && t.info.func == 0)
-            && tokens[start + 3..at].iter().all(|t| !t.info.is_verb())
-            && {
-                let lead = token.info.func & (func::LEAD | func::ALWAYS) != 0;
-                let verb = if lead { at + 1 } else { at };
-                tokens.get(verb).is_some_and(|verb| {
-                    verb.kind == Kind::Word && verb.info.is_base_verb() && verb.info.func == 0
-                }) && (lead
-                    || tokens
-                        .get(at + 1)
-                        .is_some_and(|next| next.info.func & (func::DET | func::PRONOUN) != 0)
-                        && !tokens[at + 1..sentence.end].iter().any(|t| t.info.is_third()))
-            }
-            && !tokens[at..sentence.end].iter().any(|t| t.is_punct(','));
+        // `Before each analysis the project's .env is uploaded`: then the main clause's own
+        // subject, with no comma between.
+        let after_short_condition = short_condition && token.info.func & func::DET != 0;
+        // `After each call also forward the token to ...`: then the order's own verb, after a
+        // lead adverb or with a determiner after it and no verb of a subject later (`After
+        // each file upload the server sends ...` keeps its clause).
+        let order_after_short_condition = short_condition && !after_short_condition && {
+            let lead = token.info.func & (func::LEAD | func::ALWAYS) != 0;
+            let verb = if lead { at + 1 } else { at };
+            tokens.get(verb).is_some_and(|verb| {
+                verb.kind == Kind::Word && verb.info.is_base_verb() && verb.info.func == 0
+            }) && (lead
+                || tokens
+                    .get(at + 1)
+                    .is_some_and(|next| next.info.func & (func::DET | func::PRONOUN) != 0)
+                    && !tokens[at + 1..sentence.end].iter().any(|t| t.info.is_third()))
+        };
         // `Whenever you resolve this template you become MergeKeeper`: a condition with its
         // own verb, then `you` and a verb of the main clause, with no comma between. `you`
         // right after a verb is that verb's object (`when the user asks you to`).
