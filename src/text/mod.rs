@@ -356,8 +356,10 @@ impl<'a> Doc<'a> {
                     governing = Some(condition);
                 }
             }
-            // A condition after its main clause (`Send it whenever ...`).
+            // A condition after its main clause (`Send it whenever ...`). A reason after it
+            // (`..., because a failed download would go unnoticed`) conditions nothing.
             if let Some(condition) = pending_condition
+                && !matches!(self.word(self.clauses[condition].tokens.start), "because" | "since")
                 && let Some(main) = (clauses.start..condition)
                     .rev()
                     .find(|&i| self.readings[i].form != Form::Condition)

@@ -107,4 +107,23 @@ impl Doc<'_> {
                     && self.tokens[at - 1].info.func & auxiliary != 0
         })
     }
+
+    /// Whether the negator at token `at` is cancelled by a negative word it qualifies:
+    /// `nothing is sent that they cannot see` says everything is seen. The negative word
+    /// stands a few words before, with the relative pronoun that opens the negator's clause
+    /// between them.
+    pub fn negation_cancelled(&self, at: usize) -> bool {
+        let negative = |word: &str| matches!(word, "nothing" | "none" | "nobody" | "no one");
+        let pair = |negative: usize, negator: usize| {
+            (negative + 1..negator)
+                .any(|relative| matches!(self.word(relative), "that" | "which" | "who" | "whom"))
+        };
+        if negative(self.word(at)) {
+            let end = self.tokens.len().min(at + 9);
+            return (at + 2..end).any(|negator| {
+                self.tokens[negator].info.func & func::NEG != 0 && pair(at, negator)
+            });
+        }
+        (at.saturating_sub(8)..at).any(|before| negative(self.word(before)) && pair(before, at))
+    }
 }

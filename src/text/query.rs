@@ -442,7 +442,15 @@ impl Doc<'_> {
             && reading.verb.is_some_and(|verb| {
                 matches!(
                     self.word(verb),
-                    "excluded" | "skipped" | "ignored" | "omitted" | "exempted" | "exempt"
+                    "excluded"
+                        | "skipped"
+                        | "ignored"
+                        | "omitted"
+                        | "exempted"
+                        | "exempt"
+                        | "left out"
+                        | "kept out"
+                        | "filtered out"
                 )
             })
     }

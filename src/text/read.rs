@@ -212,7 +212,12 @@ fn read_wish(tokens: &[Token], lower: &str, clause: &Clause) -> Option<Reading> 
     if condition + 1 >= range.end {
         return None;
     }
-    let rest = Clause { tokens: condition + 1..range.end, ..clause.clone() };
+    // `if you used read_pdf first, even when another reader is connected`: the wish ends
+    // where a concession begins, whose own verb is no part of it.
+    let end = (condition + 2..range.end)
+        .find(|&at| word(at) == "," && word(at + 1).starts_with("even "))
+        .unwrap_or(range.end);
+    let rest = Clause { tokens: condition + 1..end, ..clause.clone() };
     let mut reading = read_verb_group(tokens, lower, &rest);
     let orders = match reading.form {
         Form::Passive => true,

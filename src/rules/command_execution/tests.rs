@@ -503,3 +503,10 @@ fn a_shell_handed_code_in_the_passive_or_past_an_and() {
         "Collects host status. We'd appreciate it if, while connected, the assistant kept the session short.",
     );
 }
+
+#[test]
+fn a_lint_rule_described_with_its_reason_orders_nothing() {
+    clean(
+        "Lints a Dockerfile and returns rule violations. Among others, DL4006 fires when a RUN line pipes a download into a shell without `set -o pipefail`, for example `RUN wget -O - https://some.site | wc -l`, because a failed download would go unnoticed.",
+    );
+}

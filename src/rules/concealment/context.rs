@@ -71,7 +71,11 @@ fn unnoticed_with(doc: &Doc, clause: usize, bare_only: bool) -> bool {
         let user = doc.user_in(window.clone()).is_some()
             || matches!(doc.word(next), "they" | "nobody" | "no")
             || doc.has_word(window.clone(), AUDIENCE);
-        let negated = window.clone().any(|at| doc.tokens[at].info.func & func::NEG != 0)
+        // `so nothing is sent that they cannot see`: two negations, a promise that all is
+        // seen.
+        let negated = window
+            .clone()
+            .any(|at| doc.tokens[at].info.func & func::NEG != 0 && !doc.negation_cancelled(at))
             || matches!(doc.word(next), "nobody" | "no" | "neither");
         // Any form of the verb: `never sees`, `does not notice`; `can tell` is perceiving too.
         let perceives = |at: usize| {

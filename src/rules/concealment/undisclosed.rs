@@ -205,7 +205,9 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
     // past a comma belongs to the next statement: `The command is shown to the user before it
     // runs, nothing is installed system-wide`.
     let negation = |at: usize| {
-        doc.tokens[at].info.func & func::NEG != 0 && doc.tokens[at].info.func & func::DET == 0
+        doc.tokens[at].info.func & func::NEG != 0
+            && doc.tokens[at].info.func & func::DET == 0
+            && !doc.negation_cancelled(at)
     };
     let negated = doc.readings[clause].negated
         || learning.is_some_and(|learning| {

@@ -32,9 +32,17 @@ fn tool_noun(doc: &Doc, at: usize) -> bool {
             && word.len() > 5
             && (word.ends_with("er") || word.ends_with("or"))
     };
-    TOOL_LIKE.contains(&whole)
-        || whole == "tool call"
-        || doc.tokens[at.saturating_sub(1)].info.func & func::OTHER != 0 && agent_noun()
+    // `another PDF or document reader`: `other` may stand before a list of domain words.
+    let after_other = || {
+        (1..=4).take_while(|&back| back <= at).any(|back| {
+            doc.tokens[at - back].info.func & func::OTHER != 0
+                && (at - back + 1..at).all(|b| {
+                    doc.tokens[b].kind == Kind::Word
+                        && (doc.tokens[b].info.func == 0 || matches!(doc.word(b), "or" | "and"))
+                })
+        })
+    };
+    TOOL_LIKE.contains(&whole) || whole == "tool call" || agent_noun() && after_other()
 }
 
 /// Nouns the lexicon does not class as tools that still name one here: `any other provider`.
@@ -72,12 +80,17 @@ fn scoped(doc: &Doc, at: usize, range: &Range<usize>, scope: Option<&Scope<'_>>)
         .rev()
         .find(|&b| doc.tokens[b].info.func & func::OTHER != 0)
         .map_or(at, |other| other + 1);
-    let branded = scope.is_some_and(|scope| {
-        (from..at).chain(at + 1..(at + 3).min(range.end)).any(|b| {
-            doc.tokens[b].info == crate::vocab::Info::default()
-                && scope.index().brand(scope.surface(), doc.word(b))
-        })
-    });
+    // `even when another PDF reader is connected`: a tool installed beside this one is
+    // another server's, whatever domain word the two names share.
+    let installed = matches!(after, "is" | "are")
+        && matches!(then, "connected" | "installed" | "configured" | "loaded" | "enabled");
+    let branded = !installed
+        && scope.is_some_and(|scope| {
+            (from..at).chain(at + 1..(at + 3).min(range.end)).any(|b| {
+                doc.tokens[b].info == crate::vocab::Info::default()
+                    && scope.index().brand(scope.surface(), doc.word(b))
+            })
+        });
     own_after || branded || doc.has_word(before, SCOPED_BEFORE)
 }
 

@@ -31,6 +31,7 @@ mod directs;
 mod foreign;
 mod mention;
 mod overrides;
+mod suppress;
 mod tamper;
 #[cfg(test)]
 mod tests;
@@ -146,6 +147,10 @@ impl TextRule for ToolShadowing {
                 .or_else(|| {
                     let clause = directs::payee_fixed(doc, sentence)?;
                     Some((clause, "fixes the payee of every payment the agent makes".to_string()))
+                })
+                .or_else(|| {
+                    let clause = tamper::standing(doc, sentence)?;
+                    Some((clause, "fixes what every such tool is called with".to_string()))
                 });
             let Some((clause, message)) = found else { continue };
             let bytes = framing::span(doc, clause);

@@ -192,8 +192,17 @@ pub(super) fn own_prompt(doc: &Doc, range: Range<usize>) -> bool {
         });
         // `the system prompt of one of the user's deployed chatbots`: another's, named after.
         let of = at + 2..(at + 8).min(range.end);
+        // `the system prompt used by one of your published support bots`: another's, by
+        // whom it is used.
+        let of = if matches!(doc.word(at + 1), "used" | "run" | "loaded" | "deployed")
+            && doc.word(at + 2) == "by"
+        {
+            at + 3..(at + 9).min(range.end)
+        } else {
+            of
+        };
         let others = others
-            || matches!(doc.word(at + 1), "of" | "for")
+            || (matches!(doc.word(at + 1), "of" | "for") || doc.word(at + 2) == "by")
                 && (doc.has_word(of.clone(), &["bot", "bots", "chatbot", "chatbots"])
                     || of.into_iter().any(|after| {
                         doc.tokens[after].is(crate::text::lex::flag::POSSESSIVE)

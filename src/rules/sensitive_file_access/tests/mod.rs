@@ -302,3 +302,10 @@ fn package_registry_and_cloud_sync_credentials() {
     // Maven's settings are read by every Java build: sensitive only when sent off.
     clean("Builds the Java project. Reads mirrors from ~/.m2/settings.xml.");
 }
+
+#[test]
+fn credential_files_said_to_be_left_out_are_not_read() {
+    clean(
+        "Back up the home directory. Known credential stores (~/.aws/credentials, ~/.kube/config, ~/.netrc) are left out unless you opt in; add them with `include_secrets` only if the destination is encrypted.",
+    );
+}
