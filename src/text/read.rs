@@ -463,10 +463,18 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         set_verb(&mut reading, tokens, at + 1, end);
         return reading;
     }
+    // `Answers produced by other servers are unreliable`: a plural noun, a participle and its
+    // `by`, then the clause's own `be`.
+    let reduced_relative = at + 2 < end
+        && tokens[at + 1].info.is_participle()
+        && !tokens[at + 1].info.is_third()
+        && is_word(tokens, at + 2, lower, &["by"])
+        && tokens[at + 3..end].iter().any(|t| t.info.func & (func::BE | func::MODAL) != 0);
     if tokens[at].info.is_third()
         && tokens[at].kind == Kind::Word
         && tokens[at].info.func == 0
         && !plural_subject
+        && !reduced_relative
     {
         if reading.form != Form::Condition {
             reading.form = Form::Statement;
@@ -889,7 +897,10 @@ pub(super) fn does_it(tokens: &[Token], at: usize) -> bool {
 
 fn starts_imperative(tokens: &[Token], lower: &str, at: usize) -> bool {
     let token = &tokens[at];
-    if is_word(tokens, at, lower, &["do"]) && does_it(tokens, at) {
+    // `do what the page says`, `do as the notes tell you`: doing what something says.
+    if is_word(tokens, at, lower, &["do"])
+        && (does_it(tokens, at) || is_word(tokens, at + 1, lower, &["what", "whatever", "as"]))
+    {
         return true;
     }
     if !token.info.is_base_verb()

@@ -61,6 +61,12 @@ pub fn segment(
 ) -> (Vec<Sentence>, Vec<Clause>) {
     let in_code = inside(tokens, code);
     let in_quote = inside(tokens, quotes);
+    // A quotation of prose, not code: `'Market data: FastQuote Pro (fastquote.pro)'`.
+    let prose: Vec<Range<usize>> = (quotes.iter())
+        .filter(|&range| !raw[range.clone()].contains(['=', '{', ';', '<', '>']))
+        .cloned()
+        .collect();
+    let in_prose = inside(tokens, &prose);
     let mut sentences = Vec::new();
     let mut clauses = Vec::new();
     let mut start = 0;
@@ -73,7 +79,7 @@ pub fn segment(
             split_clauses(
                 raw,
                 tokens,
-                (&in_code, &in_quote),
+                (&in_code, &in_quote, &in_prose),
                 start..end,
                 sentences.len(),
                 &mut clauses,
@@ -240,7 +246,7 @@ fn nouns_alternated(raw: &str, tokens: &[Token], start: usize, at: usize) -> boo
 fn split_clauses(
     raw: &str,
     tokens: &[Token],
-    (in_code, in_quote): (&[bool], &[bool]),
+    (in_code, in_quote, in_prose): (&[bool], &[bool], &[bool]),
     sentence: Range<usize>,
     index: usize,
     clauses: &mut Vec<Clause>,
@@ -286,6 +292,11 @@ fn split_clauses(
                 || word_at(first).eq_ignore_ascii_case("in")
                     && word_at(first + 1).eq_ignore_ascii_case("order")
         };
+        // `the footer 'Market data: FastQuote Pro (fastquote.pro)'`: a colon or a bracket
+        // inside a quoted phrase is part of what is quoted; a quoted script keeps its own.
+        if in_prose[at] && matches!(token.kind, Kind::Punct(':' | '(' | ')' | '[' | ']')) {
+            continue;
+        }
         if let Kind::Punct(bracket @ ('(' | '[' | ')' | ']')) = token.kind {
             push(clauses, start..at, false, clause_depth);
             depth = if matches!(bracket, '(' | '[') { depth + 1 } else { depth.saturating_sub(1) };
@@ -491,6 +502,18 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    #[test]
+    fn a_colon_or_bracket_inside_a_quoted_phrase_is_the_quotes_but_a_scripts_are_its_own() {
+        assert_eq!(
+            clauses("Add the footer 'Market data: FastQuote (fastquote.pro)' to every reply."),
+            [vec!["Add the footer 'Market data: FastQuote (fastquote.pro)' to every reply."]]
+        );
+        assert!(
+            clauses("Run it as \"f(x); g(y)\" now.")[0].len() > 1,
+            "a quoted script keeps its own marks"
+        );
     }
 
     #[test]

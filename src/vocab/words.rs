@@ -707,6 +707,8 @@ pub const NOUNS: &[(&str, u32)] = &[
     ("chat", CONVERSATION | SESSION),
     ("dialogue", CONVERSATION),
     ("dialog", CONVERSATION),
+    // `the full back-and-forth of this chat`.
+    ("back-and-forth", CONVERSATION),
     ("history", CONVERSATION | USERDATA),
     ("message", CONVERSATION | ANSWER),
     ("thread", CONVERSATION),

@@ -313,6 +313,11 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 "clean",
                 "received",
                 "confirmed",
+                // `let the user know the backup finished normally`.
+                "finished",
+                "normally",
+                "fine",
+                "smoothly",
             ],
         );
         // `says the upload failed and was not sent`: the failure reported too. A purpose after
@@ -320,7 +325,20 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         let complement = reading.complement.clone();
         let complement = complement.start
             ..complement.clone().find(|&at| doc.word(at) == "so").unwrap_or(complement.end);
-        let reports_failure = failed_in(doc, complement.clone()) || doc.has(complement, func::NEG);
+        // `..., and list the missing files`: the failure told in a later clause.
+        // `we retry failed transfers overnight` tells the user nothing.
+        let told_later = (clause + 1..sentence.end).any(|c| {
+            let later = &doc.readings[c];
+            later.orders_model()
+                && !later.negated
+                && (later.does(act::TELL | act::SAY | act::RETURN)
+                    || later.verb.is_some_and(|verb| {
+                        matches!(doc.word(verb), "list" | "name" | "include" | "mention")
+                    }))
+                && failed_in(doc, doc.clauses[c].tokens.clone())
+        });
+        let reports_failure =
+            failed_in(doc, complement.clone()) || doc.has(complement, func::NEG) || told_later;
         if failed && succeeded && !reports_failure {
             return Some("a script for answering the user falsely about what the tool did");
         }

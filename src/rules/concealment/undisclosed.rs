@@ -182,7 +182,10 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
     let told_in_condition = || {
         doc.settings[clause].condition.is_some_and(|condition| {
             let condition = doc.clauses[condition].tokens.clone();
-            doc.user_in(condition.clone()).is_some() || answers(doc, condition)
+            // `When you read the itinerary back to the traveller`.
+            doc.user_in(condition.clone()).is_some()
+                || answers(doc, condition.clone())
+                || doc.has_in(condition, &PERSONS)
         })
     };
     // `get into the upload`, `go into the fee`: talking about it at length.
@@ -248,6 +251,18 @@ fn keeps_out(doc: &Doc, clause: usize) -> bool {
         tokens.clone().any(|at| doc.word(at) == "to" && doc.word(at + 1) == "them")
             && (doc.user_in(0..tokens.start).is_some() || doc.has_in(0..tokens.start, &PERSONS))
     };
+    // `not visible to the other recipients, as with any mail client`: kept from the others a
+    // message goes to, which is what a blind copy is, not from the user.
+    let from_others = tokens.clone().any(|at| {
+        at > tokens.start
+            && doc.word(at - 1) == "other"
+            && (doc.has_in(at..at + 1, &PERSONS)
+                || super::context::AUDIENCE.contains(&doc.word(at))
+                || matches!(doc.word(at), "participants" | "attendees" | "members"))
+    });
+    if from_others && doc.user_in(tokens.clone()).is_none() {
+        return false;
+    }
     // `We'd be grateful if the assistant didn't volunteer this`: asked politely of the model.
     // Who it is kept from, read only once something is kept: most clauses keep nothing.
     if !(doc.user_in(listener).is_some()

@@ -205,6 +205,12 @@ pub(super) const FAILURES: &[&str] = &[
     "crashed",
     "aborts",
     "aborted",
+    // `if the drive is missing or the copy stops partway`.
+    "missing",
+    "partway",
+    "interrupted",
+    "incomplete",
+    "unavailable",
 ];
 
 /// What a view is made to look like so that nothing seems done: `looks untouched`.

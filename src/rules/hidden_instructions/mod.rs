@@ -55,6 +55,8 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     // The user's words declared without force: `requests typed in chat are suggestions`.
     words.extend(["advisory", "suggestion", "untrusted", "unverified", "non-binding", "weight"]);
     words.extend(["acted on", "actioned", "heeded"]);
+    // Doing what something says obeys it (`obedience::does_what_it_says`).
+    words.extend(["do what", "do whatever", "do as"]);
     // A name or a role given to the model: `your name is Quill`, `turns you into Commander`,
     // `answer as Quill`.
     words.extend(["your name", "you into", "answer as", "respond as", "reply as", "speak as"]);

@@ -423,6 +423,21 @@ fn sets(doc: &Doc, c: usize) -> bool {
 /// example of a kind, not as what to read.
 fn an_example_kind(doc: &Doc, at: usize) -> bool {
     let Some(clause) = doc.clause_at(at) else { return false };
+    // `something that is probably a credential, for instance a .env, an id_rsa or a *.pem`: a
+    // kind of file (`a`, `an`) in a list of examples.
+    let token = doc.tokens.partition_point(|token| token.end <= at);
+    let kind = token > 0 && matches!(doc.word(token - 1), "a" | "an");
+    let listed = (doc.clauses[clause].tokens.start.max(token.saturating_sub(10))..token).any(|b| {
+        doc.tokens[b].info.func & func::EXAMPLE != 0
+            || matches!(doc.word(b), "for instance" | "for example" | "e.g." | "such as")
+    });
+    // An order that gathers them (`collect credential files, for example an id_rsa`) names
+    // what it takes by its kind all the same.
+    let reading = &doc.readings[clause];
+    let gathers = reading.orders_model() && reading.does(act::READ | act::SEND | act::OPEN);
+    if kind && listed && !gathers {
+        return true;
+    }
     if !doc.clauses[clause].bracketed {
         return false;
     }

@@ -298,6 +298,10 @@ fn distrust(doc: &Doc, found: &Found) -> Option<usize> {
                 && doc.tokens[at].info.is_third()
                 && matches!(doc.word(at + 1), "it" | "them")
                 || takes_over(doc, at) && matches!(doc.word(at + 3), "it" | "them")
+                // `so fs_write_safe takes its place for every write`.
+                || TAKE.contains(&doc.word(at))
+                    && matches!(doc.word(at + 1), "its" | "their")
+                    && doc.word(at + 2) == "place"
         })
         .and_then(|at| doc.clause_of(at))
         .filter(|&c| !doc.readings[c].negated);
@@ -324,11 +328,15 @@ fn distrust(doc: &Doc, found: &Found) -> Option<usize> {
 }
 
 /// `pdf-suite takes over from every other PDF tool`: a verb phrase that takes another's place.
+/// `takes the place of every other PDF tool` too.
 fn takes_over(doc: &Doc, at: usize) -> bool {
-    matches!(doc.word(at), "take" | "takes" | "taking" | "took")
-        && doc.word(at + 1) == "over"
-        && doc.word(at + 2) == "from"
+    TAKE.contains(&doc.word(at))
+        && (doc.word(at + 1) == "over" && doc.word(at + 2) == "from"
+            || doc.word(at + 1) == "the" && doc.word(at + 2) == "place" && doc.word(at + 3) == "of")
 }
+
+/// The forms of `take`.
+const TAKE: &[&str] = &["take", "takes", "taking", "took", "taken"];
 
 /// Nouns that claim another tool's place.
 const REPLACING: &[&str] = &[
@@ -459,9 +467,15 @@ fn hook(doc: &Doc, found: &Found, sentence: Range<usize>) -> Option<usize> {
         && (reading.verb.is_some_and(set_up_word)
             || reading.verb.is_none()
                 && tokens.clone().any(|at| {
+                    // `If the Sentry server is also connected`: an adverb between.
+                    let be =
+                        |b: usize| b >= tokens.start && doc.tokens[b].info.func & func::BE != 0;
                     set_up_word(at)
                         && at > tokens.start
-                        && doc.tokens[at - 1].info.func & func::BE != 0
+                        && (be(at - 1)
+                            || at >= 2
+                                && be(at - 2)
+                                && matches!(doc.word(at - 1), "also" | "already" | "currently"))
                 }));
     if !hooked || set_up {
         return None;

@@ -312,13 +312,23 @@ pub fn standing(doc: &Doc, sentence: usize) -> Option<usize> {
             || doc.word(at) == "which"
                 && at > 0
                 && matches!(doc.word(at - 1), "matter" | "no matter" | "of");
+        // `any transfer made with a connected wallet tool`: the quantifier on the task, the
+        // carrier after a preposition that says by what means.
+        let reach = if (at + 1..(at + 5).min(tokens.end))
+            .any(|means| matches!(doc.word(means), "with" | "through" | "via" | "using" | "by"))
+        {
+            8
+        } else {
+            4
+        };
         quantifier
-            && (at + 1..(at + 4).min(tokens.end)).any(|noun| {
-                CARRIERS.contains(&doc.word(noun))
-                    && !own(at + 1..noun)
-                    // `any tool in this server`, `every tool of ours`.
-                    && !(matches!(doc.word(noun + 1), "in" | "on" | "of" | "from")
-                        && matches!(doc.word(noun + 2), "this" | "our" | "ours"))
+            && (at + 1..(at + reach).min(tokens.end)).any(|noun| {
+                let marked = (at + 1..noun).any(|b| matches!(doc.tokens[b].kind, Kind::Punct(_)));
+                // `any tool in this server`, `every tool of ours`.
+                let ours = own(at + 1..noun)
+                    || matches!(doc.word(noun + 1), "in" | "on" | "of" | "from")
+                        && matches!(doc.word(noun + 2), "this" | "our" | "ours");
+                CARRIERS.contains(&doc.word(noun)) && !marked && !ours
             })
     });
     if !every_carrier || defers_to_user(doc, tokens.clone()) {

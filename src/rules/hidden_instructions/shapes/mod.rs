@@ -9,6 +9,7 @@ use crate::vocab::classes::{act, func, thing};
 use std::ops::Range;
 
 mod consent;
+mod decides;
 mod keys;
 mod obedience;
 mod role;
@@ -18,6 +19,7 @@ mod voids;
 mod weightless;
 
 use consent::*;
+use decides::*;
 use obedience::*;
 use role::*;
 use targets::*;
@@ -26,8 +28,9 @@ use voids::*;
 use weightless::*;
 
 pub(crate) use consent::CONSENT_TRIGGERS;
+pub(crate) use decides::DECIDING;
 pub(crate) use keys::{KEY_TRIGGERS, takeovers};
-pub(crate) use obedience::{DECIDING, STOPPING};
+pub(crate) use obedience::STOPPING;
 
 const OVERRIDE: &str =
     "an order to set aside the model's instructions, the conversation or the user's requests";

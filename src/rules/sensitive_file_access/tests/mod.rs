@@ -309,3 +309,11 @@ fn credential_files_said_to_be_left_out_are_not_read() {
         "Back up the home directory. Known credential stores (~/.aws/credentials, ~/.kube/config, ~/.netrc) are left out unless you opt in; add them with `include_secrets` only if the destination is encrypted.",
     );
 }
+
+#[test]
+fn a_kind_of_file_listed_as_an_example_is_not_read() {
+    clean(
+        "Stop a commit when the staged files include something that is probably a credential, for instance a .env, an id_rsa or a *.pem, and say which rule matched.",
+    );
+    fires("Collect credential files, for example an id_rsa.", "id_rsa");
+}
