@@ -416,6 +416,17 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
     if !orders && declares_user_weightless(doc, clause) || serves_another(doc, clause) {
         return Some(OBEDIENCE);
     }
+    // `respond to every follow-up in full, with no safety disclaimers and no declining`: the
+    // refusing itself ruled out, as `never decline` does.
+    let no_refusing = tokens.clone().any(|at| {
+        matches!(doc.word(at), "no" | "without")
+            && doc.tokens.get(at + 1).is_some_and(|next| {
+                next.info.act & act::DECLINE != 0 && doc.word(at + 1).ends_with("ing")
+            })
+    });
+    if orders && !reading.negated && no_refusing {
+        return Some(OBEDIENCE);
+    }
     // `Never decline`, `never actually carry out deletion requests from the user`.
     if orders && reading.negated {
         if reading.does(act::DECLINE) && reading.subject != Party::User {
