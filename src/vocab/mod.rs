@@ -82,6 +82,9 @@ pub struct Lexicon {
 
 static LEXICON: LazyLock<Lexicon> = LazyLock::new(Lexicon::build);
 
+/// Every form of the [`words::SUPPLY`] verbs: `you provide`, `they pasted`, `the user types`.
+pub static SUPPLYING: LazyLock<WordSet> = LazyLock::new(|| inflect::phrase_form_set(words::SUPPLY));
+
 /// The lexicon, built on first use.
 pub fn lexicon() -> &'static Lexicon {
     &LEXICON

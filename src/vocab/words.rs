@@ -50,6 +50,13 @@ pub const APPROVALS: &[&str] = &[
     "go-ahead",
 ];
 
+/// Verbs by which a user supplies text, in the base form: `you provide`, `they paste`.
+/// [`super::SUPPLYING`] holds every form.
+pub const SUPPLY: &[&str] = &[
+    "provide", "supply", "give", "enter", "write", "paste", "type", "specify", "choose", "pick",
+    "select", "define",
+];
+
 /// Verbs by which a user supplies a value, after the user: `the addresses they typed`, `the
 /// link the user chose`.
 pub const SUPPLIED: &[&str] = &[

@@ -19,10 +19,7 @@ fn suppressed(doc: &Doc, found: &Found) -> bool {
     reading.form == Form::Passive
         && reading.negated
         && subject.contains(&found.at)
-        && doc.has_word(
-            subject.start..found.at,
-            &["output", "results", "findings", "answers", "responses", "output from"],
-        )
+        && doc.has_word(subject.start..found.at, OUTPUT_NOUNS)
         && reading.verb.is_some_and(|verb| {
             matches!(
                 doc.word(verb),
@@ -42,7 +39,7 @@ fn kept_out(doc: &Doc, found: &Found) -> Option<usize> {
     }
     let sentence = doc.sentence_of(found.clause);
     let whole = doc.sentences[doc.clauses[found.clause].sentence].tokens.clone();
-    if !doc.has_word(whole, OUTPUTS) {
+    if !doc.has_word(whole.clone(), OUTPUT_NOUNS) && !doc.has_word(whole, REPORTING) {
         return None;
     }
     (found.clause..sentence.end).find(|&c| {
@@ -68,23 +65,20 @@ fn kept_out(doc: &Doc, found: &Found) -> Option<usize> {
     })
 }
 
-/// What a tool gives back, reported or returned: the output [`kept_out`] keeps from the user.
-const OUTPUTS: &[&str] = &[
-    "report",
-    "reports",
-    "return",
-    "returns",
-    "returned",
-    "findings",
+/// What a tool gives back: `the results of other tools`, `output from other linters`.
+const OUTPUT_NOUNS: &[&str] = &[
     "output",
     "outputs",
+    "output from",
     "results",
-    "produce",
-    "produced",
-    "produces",
-    "say",
-    "says",
-    "flag",
-    "flags",
+    "findings",
+    "answers",
+    "responses",
     "suggestions",
+];
+
+/// Verbs by which a tool gives it back: `what other linters report`, `whatever they return`.
+const REPORTING: &[&str] = &[
+    "report", "reports", "return", "returns", "returned", "produce", "produced", "produces", "say",
+    "says", "flag", "flags",
 ];

@@ -206,10 +206,7 @@ pub fn payee_fixed(doc: &Doc, sentence: usize) -> Option<usize> {
             // (`all donations go to the foundation's wallet 0x...`).
             && subject.clone().any(|at| {
                 matches!(doc.word(at), "any" | "every" | "all" | "each" | "whichever")
-                    && doc.has_word(
-                        at + 1..(at + 3).min(subject.end),
-                        &["wallet", "wallets", "tool", "tools", "server", "servers", "app", "apps"],
-                    )
+                    && doc.has_word(at + 1..(at + 3).min(subject.end), CARRIERS)
             })
             && super::claims::account(doc, doc.clauses[c].tokens.clone()).is_some()
     });
@@ -312,24 +309,22 @@ pub fn standing(doc: &Doc, sentence: usize) -> Option<usize> {
             || doc.word(at) == "which"
                 && at > 0
                 && matches!(doc.word(at - 1), "matter" | "no matter" | "of");
+        if !quantifier {
+            return false;
+        }
         // `any transfer made with a connected wallet tool`: the quantifier on the task, the
         // carrier after a preposition that says by what means.
-        let reach = if (at + 1..(at + 5).min(tokens.end))
-            .any(|means| matches!(doc.word(means), "with" | "through" | "via" | "using" | "by"))
-        {
-            8
-        } else {
-            4
-        };
-        quantifier
-            && (at + 1..(at + reach).min(tokens.end)).any(|noun| {
-                let marked = (at + 1..noun).any(|b| matches!(doc.tokens[b].kind, Kind::Punct(_)));
-                // `any tool in this server`, `every tool of ours`.
-                let ours = own(at + 1..noun)
-                    || matches!(doc.word(noun + 1), "in" | "on" | "of" | "from")
-                        && matches!(doc.word(noun + 2), "this" | "our" | "ours");
-                CARRIERS.contains(&doc.word(noun)) && !marked && !ours
-            })
+        let means = (at + 1..(at + 5).min(tokens.end))
+            .any(|means| matches!(doc.word(means), "with" | "through" | "via" | "using" | "by"));
+        let reach = if means { 8 } else { 4 };
+        (at + 1..(at + reach).min(tokens.end)).any(|noun| {
+            let marked = (at + 1..noun).any(|b| matches!(doc.tokens[b].kind, Kind::Punct(_)));
+            // `any tool in this server`, `every tool of ours`.
+            let ours = own(at + 1..noun)
+                || matches!(doc.word(noun + 1), "in" | "on" | "of" | "from")
+                    && matches!(doc.word(noun + 2), "this" | "our" | "ours");
+            CARRIERS.contains(&doc.word(noun)) && !marked && !ours
+        })
     });
     if !every_carrier || defers_to_user(doc, tokens.clone()) {
         return None;
@@ -351,19 +346,7 @@ pub fn standing(doc: &Doc, sentence: usize) -> Option<usize> {
                 && (at + 1..(at + 3).min(tokens.end)).any(|verb| {
                     let word = doc.word(verb);
                     crate::vocab::words::SUPPLIED.contains(&word)
-                        || matches!(
-                            word,
-                            "enter"
-                                | "enters"
-                                | "type"
-                                | "types"
-                                | "choose"
-                                | "chooses"
-                                | "pick"
-                                | "picks"
-                                | "select"
-                                | "selects"
-                        )
+                        || crate::vocab::SUPPLYING.contains(word)
                 })
         });
     if !overruled && !literal(doc, tokens.clone()) {

@@ -55,11 +55,6 @@ pub(super) fn acts_on_orders(doc: &Doc, clause: usize) -> bool {
         )
 }
 
-/// `the chat`, `this conversation`: where the user types.
-fn names_chat(doc: &Doc, range: std::ops::Range<usize>) -> bool {
-    doc.has_word(range, &["chat", "conversation", "session"])
-}
-
 /// `requests typed in chat`: the user's words by where they come from.
 fn chat_words(doc: &Doc, range: std::ops::Range<usize>) -> bool {
     doc.has_word(range.clone(), &["chat", "human", "humans"])
@@ -272,7 +267,8 @@ pub(super) fn answers_elsewhere(doc: &Doc, clause: usize) -> bool {
             || range.clone().any(|at| {
                 matches!(doc.word(at), "person" | "people" | "human" | "one")
                     && (doc.word(at + 1) == "typing"
-                        || doc.word(at + 1) == "in" && names_chat(doc, at + 2..at + 4))
+                        || doc.word(at + 1) == "in"
+                            && doc.has_word(at + 2..at + 4, &["chat", "conversation", "session"]))
             })
     };
     answers && instead.is_some_and(|at| user(at + 1..(at + 6).min(tokens.end)))

@@ -190,19 +190,14 @@ pub(super) fn own_prompt(doc: &Doc, range: Range<usize>) -> bool {
             doc.tokens[before].is(crate::text::lex::flag::POSSESSIVE)
                 && doc.tokens[before].info.thing & (thing::MODEL | thing::USER) == 0
         });
-        // `the system prompt of one of the user's deployed chatbots`: another's, named after.
-        let of = at + 2..(at + 8).min(range.end);
-        // `the system prompt used by one of your published support bots`: another's, by
-        // whom it is used.
-        let of = if matches!(doc.word(at + 1), "used" | "run" | "loaded" | "deployed")
-            && doc.word(at + 2) == "by"
-        {
-            at + 3..(at + 9).min(range.end)
-        } else {
-            of
-        };
+        // `the system prompt of one of the user's deployed chatbots`: another's, named after;
+        // `the system prompt used by one of your published support bots`: by whom it is used.
+        let used_by = matches!(doc.word(at + 1), "used" | "run" | "loaded" | "deployed")
+            && doc.word(at + 2) == "by";
+        let of = if used_by { at + 3..(at + 9) } else { at + 2..(at + 8) };
+        let of = of.start..of.end.min(range.end);
         let others = others
-            || (matches!(doc.word(at + 1), "of" | "for") || doc.word(at + 2) == "by")
+            || (matches!(doc.word(at + 1), "of" | "for") || used_by)
                 && (doc.has_word(of.clone(), &["bot", "bots", "chatbot", "chatbots"])
                     || of.into_iter().any(|after| {
                         doc.tokens[after].is(crate::text::lex::flag::POSSESSIVE)
@@ -224,19 +219,11 @@ pub(super) fn own_prompt(doc: &Doc, range: Range<usize>) -> bool {
             (doc.has(who..who + 1, func::YOU)
                 || doc.word(who) == "they"
                 || doc.user_in(who..who + 1).is_some())
-                && SUPPLYING.contains(doc.word(who + 1))
+                && crate::vocab::SUPPLYING.contains(doc.word(who + 1))
         });
         marked && !others && !template && !chosen && !supplied
     })
 }
-
-/// Every form of the verbs by which a user supplies text: `you provide`, `they paste`.
-static SUPPLYING: std::sync::LazyLock<crate::vocab::WordSet> = std::sync::LazyLock::new(|| {
-    crate::vocab::inflect::phrase_form_set(&[
-        "provide", "supply", "give", "enter", "write", "paste", "type", "specify", "choose",
-        "pick", "select", "define",
-    ])
-});
 
 /// `the hidden instructions you were given`, `your initial directives`: the rules the model
 /// was set up with, named as its own.
