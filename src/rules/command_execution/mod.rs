@@ -315,7 +315,8 @@ fn command_severity(
     let sentence_begins = doc.clauses[sentence.start].tokens.start;
     // `List processes that look like reverse shells, for example bash -i ...`: in the sentence
     // that states the tool's purpose, an order that runs nothing says what the tool does.
-    let runs = (sentence.start..=clause).any(|c| doc.readings[c].does(act::EXEC));
+    // Only an order runs: `plus binaries run from /tmp` names what ran.
+    let runs = (sentence.start..=clause).any(|c| doc.readings[c].does(act::EXEC) && prose_order(c));
     let exemplified = (!ordered_anywhere || stated && !runs)
         && doc.has_word(
             sentence_begins..start,
@@ -338,7 +339,8 @@ fn command_severity(
             &["over", "instead", "than", "not", "never", "no", "avoid", "without"],
         )
         || doc.has_word(cue.clone(), REFUSING)
-        || reading.verb.is_some_and(|verb| REFUSING.contains(&doc.word(verb)));
+        || reading.verb.is_some_and(|verb| REFUSING.contains(&doc.word(verb)))
+        || glosses_refusal(doc, clause);
     let handed_over = !ordered_anywhere && user_runs(doc);
     if refused
         || against
@@ -410,6 +412,24 @@ fn user_runs(doc: &Doc) -> bool {
             && doc.has_word(tokens.clone(), &["yourself", "itself"])
             && (runs.clone().next().is_some() || doc.has_word(tokens.clone(), &["install"]));
         refrains || not_yourself || !reading.negated && runs.into_iter().any(by_user)
+    })
+}
+
+/// Whether bracketed clause `clause` glosses the phrase a refusing word governs just before
+/// it: `why we avoid piping remote scripts into a shell (curl ... | bash)`. A verb between
+/// the two (`to avoid errors, run the installer (curl ... | sh)`) makes the bracket gloss
+/// that verb's object instead.
+fn glosses_refusal(doc: &Doc, clause: usize) -> bool {
+    if clause == 0 || !doc.clauses[clause].bracketed {
+        return false;
+    }
+    let before = doc.clauses[clause - 1].tokens.clone();
+    let Some(refusing) = before.clone().rev().find(|&at| REFUSING.contains(&doc.word(at))) else {
+        return false;
+    };
+    (refusing + 1..before.end).all(|at| {
+        let token = &doc.tokens[at];
+        !token.info.is_base_verb() && !token.info.is_third() && !token.is_punct(',')
     })
 }
 

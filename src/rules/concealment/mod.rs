@@ -485,11 +485,30 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             && !reading.does(act::SEND | act::HOSTILE | act::PAY | act::DELETE)
             && doc.address_in(tokens.clone()).is_none()
     };
+    // `fails the build instead of silently succeeding`: the manner of what does not happen.
+    // A manner read from a phrase (`without the user's knowledge`) is never avoided so.
+    let avoided = || {
+        let mut manners = tokens
+            .clone()
+            .filter(|&at| doc.tokens[at].info.func & (func::COVERT | func::QUIET) != 0)
+            .peekable();
+        manners.peek().is_some()
+            && manners.all(|at| {
+                (at.saturating_sub(3).max(tokens.start)..at).any(|before| {
+                    matches!(doc.word(before), "instead of" | "rather than")
+                        || matches!(
+                            (doc.word(before), doc.word(before + 1)),
+                            ("instead", "of") | ("rather", "than")
+                        )
+                })
+            })
+    };
     if reading.covert
         && !reading.negated
         && !talk_only
         && !dry_run
         && !windowless()
+        && !avoided()
         && (reading.verb.is_none()
             || manner_only
             || orders
@@ -498,7 +517,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     {
         return Some("an action the tool is told to take covertly");
     }
-    if reading.quiet && orders && !reading.negated && reading.verb.is_some() {
+    if reading.quiet && orders && !reading.negated && reading.verb.is_some() && !avoided() {
         let acts = {
             act::SEND | act::PLACE | act::HOSTILE | act::PAY | act::CALL | act::READ | act::ALTER
         };

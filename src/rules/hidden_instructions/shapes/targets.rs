@@ -175,6 +175,9 @@ pub(super) fn domain_rules(doc: &Doc, range: Range<usize>) -> bool {
 
 /// Whether `range` names the model's own prompt (`your system prompt`, `the developer
 /// prompt`), not another's (`a bot's system prompt`, `the prompt template`).
+/// Nouns of a bot the user deploys, whose prompt is not the model's own.
+const BOTS: &[&str] = &["bot", "bots", "chatbot", "chatbots"];
+
 pub(super) fn own_prompt(doc: &Doc, range: Range<usize>) -> bool {
     doc.naming(range.clone(), thing::PROMPT).any(|at| {
         // `your system prompt`, `the full system prompt`; not `examples of good system prompts`.
@@ -196,9 +199,13 @@ pub(super) fn own_prompt(doc: &Doc, range: Range<usize>) -> bool {
             && doc.word(at + 2) == "by";
         let of = if used_by { at + 3..(at + 9) } else { at + 2..(at + 8) };
         let of = of.start..of.end.min(range.end);
+        // `Create a bot ... with a name and the system prompt it will run with`: the prompt
+        // of the bot named before it, which `it` runs.
+        let its = matches!(doc.word(at + 1), "it" | "they") && doc.has_word(range.start..at, BOTS);
         let others = others
+            || its
             || (matches!(doc.word(at + 1), "of" | "for") || used_by)
-                && (doc.has_word(of.clone(), &["bot", "bots", "chatbot", "chatbots"])
+                && (doc.has_word(of.clone(), BOTS)
                     || of.into_iter().any(|after| {
                         doc.tokens[after].is(crate::text::lex::flag::POSSESSIVE)
                             && doc.tokens[after].info.thing & thing::MODEL == 0
