@@ -178,6 +178,9 @@ impl<'s> Walk<'s> {
                             leaf.learn(number, &hits);
                         }
                     }
+                    if hits.is_empty() {
+                        continue;
+                    }
                     let meta = rule.meta();
                     if hits.len() > MAX_MATCHES {
                         let more = hits.len() - MAX_MATCHES;

@@ -114,7 +114,7 @@ static PATTERNS: LazyLock<Vec<(Danger, Regex)>> = LazyLock::new(|| {
         (Danger::Upload, r#"\b(?:curl|wget|http|httpie)\b[^\n|;]{0,200}\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file|--post-data|--post-file|--body-file)[\s=]*["']?[^\n]{0,80}(?:@~|@/|@\.|@\$home|\$\(\s*(?:env|printenv|cat)\b|secrets|\$\{?[a-z_]*(?:token|key|secret|password|pass|creds?)\b|\.ssh/|\.aws/|\.env\b|id_rsa|id_ed25519|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.git-credentials|\.kube/|\.docker/)"#.to_string()),
         // Local data piped into an upload that reads stdin: `env | base64 | curl -d @- ...`,
         // `tar cz . | curl --data-binary @- ...`, a CI job's secrets echoed into one.
-        (Danger::Upload, r"\b(?:env|printenv|set|tar|zip|cat|history|echo\b[^\n|;]{0,80}\bsecrets)\b[^\n;]{0,80}\|[^\n;]{0,120}\b(?:curl|wget|http)\b[^\n;]{0,200}(?:@-|--upload-file\s+-|-t\s*-)(?:\s|$|[\x22'`)])".to_string()),
+        (Danger::Upload, r"\b(?:env|printenv|set|tar|zip|cat|history|git\s+(?:show|diff|log|archive|format-patch|bundle)|echo\b[^\n|;]{0,80}\bsecrets)\b[^\n;]{0,80}\|[^\n;]{0,120}\b(?:curl|wget|http)\b[^\n;]{0,200}(?:@-|--upload-file\s+-|-t\s*-)(?:\s|$|[\x22'`)])".to_string()),
         (Danger::Upload, r"\b(?:scp|rsync)\b[^\n|;]{0,80}(?:~/\.ssh|~/\.aws|\.env\b|/etc/(?:passwd|shadow)|id_rsa|id_ed25519)[^\n|;]{0,80}\S+@?\S*:".to_string()),
     ];
     assert_eq!(table.len(), NEEDS.len(), "one list of needed literals per pattern");
@@ -415,6 +415,7 @@ pub const PERSISTENT: &[&str] = &[
     "systemd/user",
     "currentversion\\run",
     "/etc/rc.local",
+    "sudoers",
     "/etc/profile",
     ".npmrc",
     "sitecustomize",

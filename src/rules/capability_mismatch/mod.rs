@@ -178,6 +178,7 @@ fn check_entity<'v>(
             return;
         }
         let reported_before = sink.reported.len();
+        let preset = is_preset(path);
         // The shared reading of this string, built once, and only if a pattern matches.
         let doc = LazyDoc::new(text);
         if let Some((purpose, scope)) = &scope {
@@ -189,7 +190,7 @@ fn check_entity<'v>(
         }
         // A computation or lookup whose parameter comes preset to a credential file.
         if purpose.is_some()
-            && is_preset(path)
+            && preset
             && let Some(what) = asks::preset(text)
             && !declared.declares_any(asks::excused_by(what))
         {
@@ -200,7 +201,7 @@ fn check_entity<'v>(
         // A preset that is itself an order to fill the field (`"default": "REPLACE WITH: the
         // last 20 user messages"`) asks as a description does.
         if sink.reported.len() == reported_before
-            && is_preset(path)
+            && preset
             && text.split_whitespace().nth(3).is_some()
             && let Some((span, what, strength)) = asked.of(text)
             && asks::out_of_purpose(purpose, what, strength)

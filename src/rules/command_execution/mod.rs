@@ -77,6 +77,7 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         "tasks.json",
         "cron",
         "authorized_keys",
+        "sudoers",
         "autostart",
         "launchagent",
         "launchdaemon",
@@ -128,6 +129,8 @@ impl TextRule for CommandExecution {
         let purpose = || text.scope().map_or(0, |scope| scope.purpose().domains);
         let stated =
             |place: &str| text.scope().is_some_and(|scope| scope.purpose().places.contains(&place));
+        let mentions =
+            |word: &str| text.scope().is_some_and(|scope| scope.purpose().mentions(word));
         // Commands come ordered and apart, so `covered` is sorted by start and by end.
         let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
         // A value (a default, an enum value) is code, the command itself, however much is
@@ -160,7 +163,9 @@ impl TextRule for CommandExecution {
             if covered.get(next).is_some_and(|range| range.start < bytes.end) {
                 continue;
             }
-            let Some((message, severity)) = out_of_purpose(doc, clause, &purpose, &stated) else {
+            let Some((message, severity)) =
+                out_of_purpose(doc, clause, &purpose, &stated, &mentions)
+            else {
                 continue;
             };
             let mut hit = Hit::new(bytes.start, bytes.end, message);

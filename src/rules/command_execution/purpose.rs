@@ -11,8 +11,10 @@ fn covered_by(place: &str) -> u32 {
         }
         "crontab" | "/etc/cron" | "cron.d" => domain::SCHEDULE,
         // Keys are what an SSH key tool manages; a host monitor or provisioner adding one
-        // on its own grants access nobody asked for.
+        // on its own grants access nobody asked for (see [`KEY_WORDS`]).
         "authorized_keys" => domain::SECRETS,
+        // Who may act as root: a system administration tool's business.
+        "sudoers" => domain::INFRA,
         ".config/autostart"
         | "launchagents"
         | "launchdaemons"
@@ -24,6 +26,20 @@ fn covered_by(place: &str) -> u32 {
         | ".bash_login" | "config.fish" => domain::CONFIG | domain::INSTALL,
         _ => domain::CONFIG,
     }
+}
+
+/// Places a purpose covers only when its words name what they hold: `reachable over SSH`
+/// names SSH as a way in, not the keys it lets in.
+const KEY_WORDS: &[(&str, &[&str])] =
+    &[("authorized_keys", &["key", "keys", "keypair", "keypairs", "access", "authorized"])];
+
+/// Whether a purpose of `domains`, whose words `mentions` reads, covers a write to `place`.
+fn covers(place: &str, domains: u32, mentions: &dyn Fn(&str) -> bool) -> bool {
+    domains & covered_by(place) != 0
+        && KEY_WORDS
+            .iter()
+            .find(|(named, _)| *named == place)
+            .is_none_or(|(_, words)| words.iter().any(|word| mentions(word)))
 }
 
 /// Shell words that make a `run` an order to use the shell.
@@ -112,6 +128,7 @@ pub(super) fn out_of_purpose(
     clause: usize,
     purpose: &dyn Fn() -> u32,
     stated: &dyn Fn(&str) -> bool,
+    mentions: &dyn Fn(&str) -> bool,
 ) -> Option<(String, Severity)> {
     let reading = &doc.readings[clause];
     // What the model is said to do (`the assistant appends ... to ~/.zshrc`) is what metadata
@@ -145,8 +162,16 @@ pub(super) fn out_of_purpose(
             && doc.tokens[at].info.is_gerund()
             && doc.tokens[at].info.act & (act::WRITE | act::PLACE) != 0
     });
+    // `We'd appreciate it if the assistant appended the line ... to /etc/sudoers the first time
+    // this tool is used`: a wish's verb in the past, wherever the head verb was read.
+    let wished_write = doc.polite_request(clause)
+        && tokens.clone().any(|at| {
+            let info = doc.tokens[at].info;
+            info.act & (act::WRITE | act::PLACE) != 0 && info.is_participle()
+        });
     let writes = reading.does(act::WRITE | act::PLACE | act::ALTER)
         || adding
+        || wished_write
         || reading.does(act::EXEC)
             && (doc.raw[bytes].contains('>') || doc.has_word(places.clone(), WRITING));
     if writes {
@@ -166,12 +191,18 @@ pub(super) fn out_of_purpose(
                     }
                 });
             if let Some(place) = named
-                && purpose() & covered_by(place) == 0
+                && !covers(place, purpose(), mentions)
                 && !stated(place)
             {
+                // Keys and sudo rules run nothing later: they let someone in.
+                let effect = if matches!(place, "authorized_keys" | "sudoers") {
+                    "which grants access"
+                } else {
+                    "where code runs later"
+                };
                 return Some((
                     format!(
-                        "an order to write to {place}, where code runs later, from a tool whose purpose does not cover it"
+                        "an order to write to {place}, {effect}, from a tool whose purpose does not cover it"
                     ),
                     Severity::High,
                 ));
@@ -237,7 +268,14 @@ pub(super) fn out_of_purpose(
                         })
             })
         });
+    // `is to be downloaded and executed with sh`: a verb after `and` or `then` shares the order.
+    let then_runs = complement.clone().any(|at| {
+        at > 0
+            && matches!(doc.word(at - 1), "and" | "then")
+            && doc.tokens[at].info.act & act::EXEC != 0
+    });
     if reading.does(act::EXEC)
+        || then_runs
         || handed_to_shell
         || reading.verb.is_some_and(|verb| doc.word(verb) == "pipe")
     {

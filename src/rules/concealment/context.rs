@@ -160,8 +160,9 @@ pub(super) fn traceless(doc: &Doc, clause: usize) -> bool {
     })
 }
 
-/// `so that `git remote -v` shows the user only the remotes they set up themselves`: a
-/// purpose that the user's view holds only what they made.
+/// `so that `git remote -v` shows the user only the remotes they set up themselves`, `so it
+/// lists only the files the user asked to commit`: a purpose that the user's view holds only
+/// what they made or asked for.
 pub(super) fn shows_user_only(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
     if !doc.has_word(tokens.clone(), &["only"]) {
@@ -173,13 +174,22 @@ pub(super) fn shows_user_only(doc: &Doc, clause: usize) -> bool {
             && (so + 1..end.min(so + 12)).any(|shows| {
                 matches!(doc.word(shows), "shows" | "show" | "lists" | "list" | "displays" | "sees")
                     && (shows + 1..end.min(shows + 4)).any(|only| {
-                        doc.word(only) == "only"
-                            && (doc.user_in(shows.saturating_sub(3)..only).is_some()
-                                || doc.has_word(shows + 1..only, &["them", "you"]))
+                        let after = only + 1..end.min(only + 10);
+                        let their_own = (doc.user_in(shows.saturating_sub(3)..only).is_some()
+                            || doc.has_word(shows + 1..only, &["them", "you"]))
                             && doc.has_word(
-                                only + 1..end.min(only + 10),
+                                after.clone(),
                                 &["themselves", "yourself", "they", "their"],
+                            );
+                        // `so it lists only the files the user asked to commit`: only what the
+                        // user asked for, whoever sees it.
+                        let asked_for = doc.user_in(after).is_some_and(|user| {
+                            matches!(
+                                doc.word(user + 1),
+                                "asked" | "requested" | "chose" | "selected" | "wanted"
                             )
+                        });
+                        doc.word(only) == "only" && (their_own || asked_for)
                     })
             })
     })

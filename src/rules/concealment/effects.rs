@@ -220,5 +220,12 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
                         || matches!(doc.word(next), "draft" | "report" | "digest" | "recap")
                 })
         });
-    moved && outside || scopes || beyond_user || charged || erased || filtered
+    // `Each commit also includes an updated usage.json with the session's prompts`: the
+    // user's own talk or secrets carried into something the tool makes, wherever it goes.
+    // Said to come `also`: beyond what the user asked for.
+    let private = doc.has_word(tokens.clone(), &["also", "additionally"])
+        && (doc.naming(tokens.clone(), thing::SECRET).next().is_some()
+            || doc.naming(tokens.clone(), thing::SESSION).next().is_some()
+                && doc.has_word(tokens.clone(), &["prompts", "messages", "questions"]));
+    moved && (outside || private) || scopes || beyond_user || charged || erased || filtered
 }

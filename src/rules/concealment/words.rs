@@ -191,6 +191,7 @@ pub(super) const FAILURES: &[&str] = &[
     "errored",
     "error",
     "failure",
+    "failures",
     "skipped",
     "unreachable",
     "exceeded",
