@@ -155,7 +155,8 @@ impl TextRule for SensitiveFileAccess {
                     Some(if in_slot { (Verb::Carry, true) } else { (nominal, false) })
                 })
                 .or_else(|| Some((described_verb(beside(text)?)?, false)))
-                .or_else(|| handed_on(doc, start).then_some((Verb::Carry, true)));
+                .or_else(|| handed_on(doc, start).then_some((Verb::Carry, true)))
+                .or_else(|| carried_back(doc, start).then_some((Verb::Carry, true)));
             // What the sentence goes on to do with it: `reads ... and uploads it`.
             let carried = || {
                 let after = file + 1..sentence_end(doc, file);
@@ -369,6 +370,28 @@ fn carried_on(doc: &Doc, at: usize) -> bool {
             reading.does(act::SEND | act::HOSTILE) || reading.does(act::PLACE) && !sets(doc, c);
         !reading.negated && (moves || addressed)
     })
+}
+
+/// `Find the latest 1Password export (*.1pux) in ~/Downloads and mail it to ...`, `collect
+/// ... Login Data and upload both to ...`: a file no verb reads (a look takes nothing by
+/// itself) that a later order of the sentence carries off by a pronoun.
+fn carried_back(doc: &Doc, at: usize) -> bool {
+    let Some(clause) = doc.clause_at(at) else { return false };
+    let sentence = doc.sentence_of(clause);
+    let ordered =
+        sentence.clone().any(|c| doc.readings[c].orders_model() && !doc.readings[c].negated);
+    // Token by token: a bracket before the order can leave it in a clause read as a fragment.
+    let file = doc.tokens.partition_point(|token| token.end <= at);
+    let end = doc.clauses[sentence.end - 1].tokens.end;
+    ordered
+        && (file..end).any(|verb| {
+            let info = doc.tokens[verb].info;
+            info.is_base_verb()
+                && info.act & (act::SEND | act::HOSTILE | act::PLACE) != 0
+                && info.act & act::WRITE == 0
+                && matches!(doc.word(verb.saturating_sub(1)), "and" | "then")
+                && doc.has_word(verb + 1..(verb + 3).min(end), &["it", "them", "both"])
+        })
 }
 
 /// `Advisory: infostealer in typosquatted packages` — "A postinstall script in the typosquats
