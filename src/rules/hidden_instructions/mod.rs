@@ -66,6 +66,8 @@ static TRIGGERS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     words.extend(shapes::STOPPING);
     // Ranking over by replacing (`voids::OUTRANK`).
     words.extend(["replaces", "supplants"]);
+    // A ranking set for a topic wherever it comes up (`steers::standing_ranking`).
+    words.extend(shapes::ARISES);
     // This text put in charge: `let the steps in this description decide what you do`.
     words.extend(shapes::DECIDING);
     words.extend(crate::vocab::foreign::arms(crate::vocab::foreign::Family::Takeover));

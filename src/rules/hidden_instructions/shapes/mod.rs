@@ -13,6 +13,8 @@ mod decides;
 mod keys;
 mod obedience;
 mod role;
+mod steers;
+pub use steers::ARISES;
 mod targets;
 mod verdict;
 mod voids;
@@ -397,7 +399,7 @@ fn judge_clause(doc: &Doc, clause: usize) -> Option<&'static str> {
         }
         // A mode stated for the whole chat (`the assistant switches to Spanish for the rest of
         // the chat`) is what a prompt the user picks sets up; an order is another matter.
-        if (reading.standing || standing_lead(doc, clause))
+        if (reading.standing || standing_lead(doc, clause) || steers::standing_ranking(doc, clause))
             && !reading.does(act::RETURN)
             && !stated
             && !user_ends(doc, clause)
