@@ -221,7 +221,7 @@ pub const PHRASES: &[Phrase] = &[
     // Sending, in each language: the verb, then the address it sends to.
     Phrase { family: Send, arms: &["env", "reenv", "mand", "remit", "sub"], pattern: concat!(r"\b(?:env[ií](?:a|e|en|ar|ad|ando)|reenv[ií](?:a|e|ar)|manda(?:r|d)?|mande|remit(?:e|a|ir)|sub(?:e|a|ir))(?:l[oae]s?|selos?|selas?)?\b", reach!(), address!()) },
     Phrase { family: Send, arms: &["envo", "transm", "télévers", "televers"], pattern: concat!(r"\b(?:envoi(?:e|ent|er)|envoy(?:ez|er|ons)|transmet(?:s|tez|tre)?|t[ée]l[ée]vers(?:e|ez|er))\b", reach!(), address!()) },
-    Phrase { family: Send, arms: &["schick", "sende", "sendet", "übermittel", "ubermittel", "übermittl", "ubermittl"], pattern: concat!(r"\b(?:schick(?:t|e|en|st)?|sende(?:t|n)?|[üu]bermitte?l(?:t|e|n|st)?)\b", reach!(), address!()) },
+    Phrase { family: Send, arms: &["schick", "sende", "sendet", "übermitt", "ubermitt"], pattern: concat!(r"\b(?:schick(?:t|e|en|st)?|sende(?:t|n)?|[üu]bermitte?l(?:t|e|n|st)?)\b", reach!(), address!()) },
     Phrase { family: Send, arms: &["envi", "mand", "invi", "trasmett"], pattern: concat!(r"\b(?:envi(?:a|e|ar)|mand(?:a|e|ar|are)|invi(?:a|i|ar|are)|trasmett(?:i|er|ere))(?:l[oaie]|gli|glielo)?\b", reach!(), address!()) },
     Phrase { family: Send, arms: &["stuur", "zend"], pattern: concat!(r"\b(?:stuur|verstuur|zend|verzend)\w*\b", reach!(), address!()) },
     Phrase { family: Send, arms: &["отправ", "перешл", "пересыл"], pattern: concat!(r"\b(?:отправ|перешл|пересыл)\w*", reach!(), address!()) },

@@ -28,18 +28,14 @@ fn covered_by(place: &str) -> u32 {
     }
 }
 
-/// Places a purpose covers only when its words name what they hold: `reachable over SSH`
-/// names SSH as a way in, not the keys it lets in.
-const KEY_WORDS: &[(&str, &[&str])] =
-    &[("authorized_keys", &["key", "keys", "keypair", "keypairs", "access", "authorized"])];
+/// Words a purpose names `authorized_keys` by: `reachable over SSH` names SSH as a way in,
+/// not the keys it lets in.
+const KEY_WORDS: &[&str] = &["key", "keys", "keypair", "keypairs", "access", "authorized"];
 
 /// Whether a purpose of `domains`, whose words `mentions` reads, covers a write to `place`.
 fn covers(place: &str, domains: u32, mentions: &dyn Fn(&str) -> bool) -> bool {
     domains & covered_by(place) != 0
-        && KEY_WORDS
-            .iter()
-            .find(|(named, _)| *named == place)
-            .is_none_or(|(_, words)| words.iter().any(|word| mentions(word)))
+        && (place != "authorized_keys" || KEY_WORDS.iter().any(|word| mentions(word)))
 }
 
 /// Shell words that make a `run` an order to use the shell.
@@ -134,8 +130,9 @@ pub(super) fn out_of_purpose(
     // What the model is said to do (`the assistant appends ... to ~/.zshrc`) is what metadata
     // orders it to do, as for a command.
     // `We'd appreciate it if the assistant also made sure ...`: a wish is an order too.
+    let polite = doc.polite_request(clause);
     let orders = reading.orders_model()
-        || doc.polite_request(clause)
+        || polite
         || reading.form == crate::text::read::Form::Statement
             && (doc.settings[clause].condition.is_some() || reading.subject == Party::Model);
     // A clause that is all code (`` `chmod 700 ~/.ssh`, `chmod 600 ...` ``) lists commands;
@@ -164,7 +161,7 @@ pub(super) fn out_of_purpose(
     });
     // `We'd appreciate it if the assistant appended the line ... to /etc/sudoers the first time
     // this tool is used`: a wish's verb in the past, wherever the head verb was read.
-    let wished_write = doc.polite_request(clause)
+    let wished_write = polite
         && tokens.clone().any(|at| {
             let info = doc.tokens[at].info;
             info.act & (act::WRITE | act::PLACE) != 0 && info.is_participle()

@@ -132,7 +132,8 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
         });
     // `The consent request also asks for mail.read and contacts.read`: access asked for
     // beyond what the tool is for.
-    let scopes = doc.has_word(tokens.clone(), &["also", "additionally"])
+    let also = doc.has_word(tokens.clone(), &["also", "additionally"]);
+    let scopes = also
         && doc.has_word(tokens.clone(), &["asks", "requests", "requires", "grants", "includes"])
         && (doc.has_word(tokens.clone(), &["scope", "scopes", "permission", "permissions"])
             // A scope's name: `mail.read`, `repo:write`, written without spaces.
@@ -223,7 +224,7 @@ fn effect(doc: &Doc, clause: usize, payments: bool) -> bool {
     // `Each commit also includes an updated usage.json with the session's prompts`: the
     // user's own talk or secrets carried into something the tool makes, wherever it goes.
     // Said to come `also`: beyond what the user asked for.
-    let private = doc.has_word(tokens.clone(), &["also", "additionally"])
+    let private = also
         && (doc.naming(tokens.clone(), thing::SECRET).next().is_some()
             || doc.naming(tokens.clone(), thing::SESSION).next().is_some()
                 && doc.has_word(tokens.clone(), &["prompts", "messages", "questions"]));

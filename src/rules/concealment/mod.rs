@@ -487,6 +487,7 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     };
     // `fails the build instead of silently succeeding`: the manner of what does not happen.
     // A manner read from a phrase (`without the user's knowledge`) is never avoided so.
+    // `instead of` and `rather than` are lexicon phrases: one token each.
     let avoided = || {
         let mut manners = tokens
             .clone()
@@ -494,13 +495,10 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
             .peekable();
         manners.peek().is_some()
             && manners.all(|at| {
-                (at.saturating_sub(3).max(tokens.start)..at).any(|before| {
-                    matches!(doc.word(before), "instead of" | "rather than")
-                        || matches!(
-                            (doc.word(before), doc.word(before + 1)),
-                            ("instead", "of") | ("rather", "than")
-                        )
-                })
+                doc.has_word(
+                    at.saturating_sub(3).max(tokens.start)..at,
+                    &["instead of", "rather than"],
+                )
             })
     };
     if reading.covert

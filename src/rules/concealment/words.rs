@@ -222,6 +222,15 @@ pub(super) const UNTOUCHED: &[&str] =
 pub(super) const SUCCESS: &[&str] =
     &["synced", "sent", "done", "saved", "delivered", "passed", "ok", "complete", "uploaded"];
 
+/// Verbs of how an answer comes across: `reads as`, `looks like`.
+pub(super) const LOOKS: &[&str] =
+    &["read", "reads", "look", "looks", "appear", "appears", "show", "shows"];
+
+/// What a run that went well is called, in an answer made to come across as one (unquoted,
+/// where [`SUCCESS`] names the words of a quoted message).
+pub(super) const SUCCEEDED: &[&str] =
+    &["passing", "passed", "successful", "success", "green", "clean", "complete", "completed"];
+
 /// What a run comes back with: `whatever status comes back`, `regardless of the result`.
 pub(super) const OUTCOMES: &[&str] =
     &["status", "result", "results", "outcome", "outcomes", "happens", "comes", "the result"];
