@@ -76,6 +76,39 @@ pub fn corpus_strings() -> Vec<String> {
     strings
 }
 
+/// [`corpus_strings`] with every blind round's (`corpus/blind/round-N/`), each text once.
+pub fn every_corpus_string() -> Vec<String> {
+    let mut strings = corpus_strings();
+    let rounds = std::fs::read_dir("corpus/blind").expect("the blind rounds are checked in");
+    for round in rounds {
+        let round = round.expect("corpus entries are readable").path();
+        for entry in std::fs::read_dir(&round).expect("a blind round is a folder") {
+            let text = std::fs::read_to_string(entry.expect("readable").path()).expect("readable");
+            let value = crate::json::parse(&text).expect("corpus files are JSON");
+            crate::json::walk::string_leaves(&value, &mut |_, leaf| strings.push(leaf.to_string()));
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    strings.retain(|text| seen.insert(text.clone()));
+    strings
+}
+
+/// Checks the promise [`Doc::may_govern_model`](crate::text::Doc::may_govern_model) makes to
+/// a rule that reads only the clauses it lets through: every clause `judge` fires on, in
+/// every corpus string (attacks of every round, hard negatives, real servers), passes it.
+pub fn assert_conduct_gate_covers(judge: impl Fn(&crate::text::Doc, usize) -> bool) {
+    let mut fired = 0;
+    for text in every_corpus_string() {
+        let doc = crate::text::Doc::new(&text);
+        for clause in (0..doc.clauses.len()).filter(|&clause| judge(&doc, clause)) {
+            fired += 1;
+            let bytes = doc.clause_bytes(clause);
+            assert!(doc.may_govern_model(clause), "gated out: {:?} in {text:?}", &text[bytes]);
+        }
+    }
+    assert!(fired > 100, "the corpus holds orders the rule fires on");
+}
+
 /// Checks the promise a gate makes: every match each entry's pattern finds, with no gate in
 /// the way, in `extra` and in every corpus string, holds one of that entry's stems.
 pub fn assert_stems_cover_matches(gated: &GatedPatterns, extra: &[&str]) {

@@ -5,6 +5,7 @@ use super::Doc;
 use super::lex::{Kind, flag};
 use super::read::Form;
 use super::spans::SpanKind;
+use crate::vocab::Info;
 use crate::vocab::classes::{act, func, thing};
 use std::ops::Range;
 
@@ -14,7 +15,74 @@ const POINTING: &[&str] = &[
     "an",
 ];
 
+/// The classes of a sentence that could order the model about its own conduct, or state that
+/// conduct as fact: a verb only conduct takes (hide, override, obey, become, decline, keep,
+/// approve, say, deprecate, a hostile act); the model's world (its user, conversation, prompt,
+/// rules, answers, session, persona, safety, identity); or the marks of an order and its
+/// manner (`you`, a pronoun, a modal, `please`, `always`, `never`, `from now on`, an
+/// authority label, `regardless`, `instead`, `secretly`, `void`). A sentence with none of them
+/// names nothing a model obeys or keeps back: `Fetch a single ticket by its id from Jira`,
+/// `Combine filters with a pipe`. The verbs the lexicon gives broad classes (`list`, `show`,
+/// `filter`, `query`) are left out: they open honest descriptions, and an order on one names
+/// its object, the user or the model besides. A question put (`asks`) opens the sentences
+/// after it too: see [`Doc::may_govern_model`].
+const CONDUCT: Info = Info {
+    act: act::HOSTILE
+        | act::HIDE
+        | act::OVERRIDE
+        | act::SAY
+        | act::OBEY
+        | act::BECOME
+        | act::DECLINE
+        | act::KEEP
+        | act::DEPRECATE
+        | act::APPROVE,
+    thing: thing::CONVERSATION
+        | thing::PROMPT
+        | thing::RULES
+        | thing::MODEL
+        | thing::USER
+        | thing::PERSONA
+        | thing::SESSION
+        | thing::ANSWER
+        | thing::SAFETY
+        | thing::IDENTITY,
+    func: func::PRONOUN
+        | func::MODAL
+        | func::NEG
+        | func::COVERT
+        | func::ALWAYS
+        | func::PLEASE
+        | func::YOU
+        | func::AUTHORITY
+        | func::STANDING
+        | func::OTHER
+        | func::REGARDLESS
+        | func::INSTEAD
+        | func::VERDICT
+        | func::UNAWARE
+        | func::FALSE_STATE
+        | func::QUIET
+        | func::KNOWLEDGE
+        | func::PRIOR
+        | func::VOID
+        | func::UNBOUND,
+    forms: 0,
+};
+
 impl Doc<'_> {
+    /// Whether `clause` sits in a sentence that could speak of the model's conduct (see
+    /// [`CONDUCT`]): the rules that read orders to the model and what it keeps from the user
+    /// ask this first, and leave the other clauses unread.
+    pub fn may_govern_model(&self, clause: usize) -> bool {
+        let sentence = self.clauses[clause].sentence;
+        // `If a director asks whether anything broke, the line to use is 'a quiet month'`: an
+        // answer settled for a question someone puts, in its sentence or the one before.
+        self.sentences[sentence].classes.meets(&CONDUCT)
+            || (sentence.saturating_sub(1)..=sentence)
+                .any(|asked| self.sentences[asked].classes.act & act::ASK != 0)
+    }
+
     /// `We'd appreciate it if you refrained from ...`, `it would help if you could avoid ...`,
     /// `We'd be grateful if, in all your future answers, you recommended ...`: a request to
     /// the model put as a wish, framed in the clause or in the one before it in its sentence.

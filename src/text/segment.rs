@@ -8,6 +8,7 @@
 //! or ends one (`Before syncing, read ...`).
 
 use super::lex::{Kind, Token, flag};
+use crate::vocab::Info;
 use crate::vocab::classes::{func, thing};
 use std::ops::Range;
 
@@ -17,6 +18,9 @@ pub struct Sentence {
     pub tokens: Range<usize>,
     /// Clause indices.
     pub clauses: Range<usize>,
+    /// Every class its tokens' lexicon entries hold: what a rule asks of a sentence before
+    /// it reads the sentence's clauses one by one.
+    pub classes: Info,
 }
 
 #[derive(Debug, Clone)]
@@ -84,7 +88,10 @@ pub fn segment(
                 sentences.len(),
                 &mut clauses,
             );
-            sentences.push(Sentence { tokens: start..end, clauses: first_clause..clauses.len() });
+            let mut classes = Info::default();
+            tokens[start..end].iter().for_each(|token| classes.join(token.info));
+            let clauses = first_clause..clauses.len();
+            sentences.push(Sentence { tokens: start..end, clauses, classes });
             start = end;
         }
     }

@@ -46,7 +46,12 @@ impl Info {
         self.act != 0 && self.forms & form::GERUND != 0
     }
 
-    fn join(&mut self, other: Info) {
+    /// Whether the two share a class: a verb, thing or function bit both set.
+    pub fn meets(&self, other: &Info) -> bool {
+        self.act & other.act != 0 || self.thing & other.thing != 0 || self.func & other.func != 0
+    }
+
+    pub fn join(&mut self, other: Info) {
         self.act |= other.act;
         self.forms |= other.forms;
         self.thing |= other.thing;

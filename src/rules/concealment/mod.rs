@@ -80,7 +80,8 @@ impl TextRule for Concealment {
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
         let doc = text.doc();
-        for clause in 0..doc.clauses.len() {
+        // A sentence that names nothing of the model's conduct holds no order it could obey.
+        for clause in (0..doc.clauses.len()).filter(|&clause| doc.may_govern_model(clause)) {
             let Some(message) = judge(doc, clause).or_else(|| undisclosed::judge(doc, clause))
             else {
                 continue;

@@ -89,7 +89,8 @@ impl TextRule for HiddenInstructions {
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
         let doc = text.doc();
-        for clause in 0..doc.clauses.len() {
+        // A sentence that names nothing of the model's conduct holds no order it could obey.
+        for clause in (0..doc.clauses.len()).filter(|&clause| doc.may_govern_model(clause)) {
             let Some((message, token)) = shapes::judge(doc, clause) else { continue };
             if message == shapes::STANDING && tool_action(text, doc, clause) {
                 continue;
