@@ -984,6 +984,11 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("they'll", PRONOUN),
     ("we've", PRONOUN | OWN),
     ("you", PRONOUN | YOU),
+    // `You're Atlas now`: the model addressed, with its auxiliary.
+    ("you're", PRONOUN | YOU),
+    ("you've", PRONOUN | YOU),
+    ("you'll", PRONOUN | YOU),
+    ("you'd", PRONOUN | YOU),
     ("yourself", PRONOUN | YOU),
     ("we", PRONOUN | OWN),
     ("us", PRONOUN | OWN),
