@@ -11,20 +11,26 @@ use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+/// The index's maps and sets, keyed by server text: seeded at random for each process like
+/// [`super::repeats`]' table, and several times faster than SipHash on the short names that
+/// every scan hashes once per schema property.
+type Keyed = foldhash::quality::RandomState;
+type Set<T> = std::collections::HashSet<T, Keyed>;
+
 /// Every source's tool and prompt names, for rules that ask whether a name belongs to this
 /// server or another.
 #[derive(Debug, Default)]
 pub struct Index {
     /// Name (lowercase) → the surfaces exposing a tool or prompt by that name.
-    names: HashMap<String, Vec<usize>>,
+    names: HashMap<String, Vec<usize>, Keyed>,
     /// Per surface: the name keys ([`name_key`]) of everything it exposes that a text may
     /// mention as its own: tools, prompts, schema properties, prompt arguments.
-    own: Vec<std::collections::HashSet<String>>,
+    own: Vec<Set<String>>,
     /// Each surface's source name, as given.
     sources: Vec<Option<String>>,
     /// Per surface: the words of its source name and its server's name and title, leaving out
     /// words every server has (`mcp`, `server`): `other CircleCI tools` are its own.
-    brands: Vec<std::collections::HashSet<String>>,
+    brands: Vec<Set<String>>,
     /// Per surface: the purposes its tools' names state, which are what its server is for.
     tool_domains: Vec<u32>,
 }
@@ -39,15 +45,15 @@ pub use crate::text::name_key;
 
 impl Index {
     pub fn new(surfaces: &[Surface]) -> Index {
-        let mut names: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut names: HashMap<String, Vec<usize>, Keyed> = HashMap::default();
         let mut own = Vec::with_capacity(surfaces.len());
         let mut brands = Vec::with_capacity(surfaces.len());
         let mut tool_domains = Vec::with_capacity(surfaces.len());
         for (index, surface) in surfaces.iter().enumerate() {
             let mut domains = 0;
-            let mut keys = std::collections::HashSet::new();
-            let mut spellings: std::collections::HashSet<&str> = std::collections::HashSet::new();
-            let mut brand: std::collections::HashSet<String> = std::collections::HashSet::new();
+            let mut keys: Set<String> = Set::default();
+            let mut spellings: Set<&str> = Set::default();
+            let mut brand: Set<String> = Set::default();
             let mut add_brand = |name: &str| {
                 brand.extend(
                     name_words(name)

@@ -87,8 +87,9 @@ impl Doc<'_> {
     /// `We'd be grateful if, in all your future answers, you recommended ...`: a request to
     /// the model put as a wish, framed in the clause or in the one before it in its sentence.
     pub fn polite_request(&self, clause: usize) -> bool {
+        // `We'd love it if you didn't mention ...`.
         let wish = |tokens: Range<usize>| {
-            self.has_word(tokens, &["appreciate", "grateful", "prefer", "help"])
+            self.has_word(tokens, &["appreciate", "grateful", "prefer", "help", "love"])
         };
         // `if you refrained`, `if the assistant didn't volunteer this`.
         let addressed = |at: usize, end: usize| {

@@ -497,6 +497,8 @@ pub const GENERIC_VERBS: &[(&str, u32)] = &[
     ("attempt", GENERIC),
     ("begin|began|begun", GENERIC),
     ("tidy", GENERIC),
+    // `clean up after the session: rm -f ...`: an order the command after it carries out.
+    ("clean", GENERIC),
     ("belong", GENERIC),
     ("represent", GENERIC),
     ("book", GENERIC),

@@ -300,7 +300,19 @@ fn command_severity(
         && doc.clauses[sentence.start - 1].label
         && prose_order(sentence.start - 1);
     let ordered_anywhere = introduced || (sentence.start..=clause).any(prose_order);
-    let refused = verbs.iter().any(|verb| REFUSING.contains(verb))
+    let start = doc.tokens.partition_point(|token| token.end <= range.start);
+    let cue = start.saturating_sub(4)..start;
+    // `avoid the prompt permanently by running echo ... | sudo tee -a /etc/sudoers`: the
+    // command is the means of an order, and what the refusing verb keeps away is its object.
+    let means = ordered_anywhere
+        && (doc.clauses[clause].tokens.start..start).any(|at| {
+            doc.word(at) == "by"
+                && doc
+                    .tokens
+                    .get(at + 1)
+                    .is_some_and(|next| next.info.is_gerund() && next.info.act & act::EXEC != 0)
+        });
+    let refused = !means && verbs.iter().any(|verb| REFUSING.contains(verb))
         // A value is the command itself: no words around it describe it.
         || doc.has_word(sentence_tokens.clone(), RISK_WORDS) && describes && !value
         || !ordered_anywhere
@@ -312,8 +324,6 @@ fn command_severity(
             && r.does(act::TELL | act::SAY | act::ASK)
             && doc.user_in(doc.clauses[c].tokens.clone()).is_some()
     });
-    let start = doc.tokens.partition_point(|token| token.end <= range.start);
-    let cue = start.saturating_sub(4)..start;
     // `for example it will point out that curl ... | sh runs whatever the server returns`,
     // `flags requests that would leak credentials, such as curl -d @~/.aws/credentials`: a
     // command given as an example, with no order to run it.
@@ -328,7 +338,17 @@ fn command_severity(
             &["for example", "for instance", "e.g.", "eg", "such as", "including"],
         );
     // Inside a script the words before the command are code (`import x as u;`), not prose.
-    let against = reading.negated
+    // `rm -f ~/.bash_history ..., so the shell does not keep stale paths`: a negation in the
+    // purpose after the command is not one against it.
+    let so = (doc.tokens.partition_point(|token| token.start < range.end)
+        ..doc.clauses[clause].tokens.end)
+        .find(|&at| matches!(doc.word(at), "so" | "so that"));
+    let negated = reading.negated
+        && so.is_none_or(|so| {
+            (doc.clauses[clause].tokens.start..so)
+                .any(|at| doc.tokens[at].info.func & crate::vocab::classes::func::NEG != 0)
+        });
+    let against = negated
         || !script
             // `paste this exactly as written: printf ...`: `as` before a participle says how,
             // not what for example.
@@ -344,7 +364,7 @@ fn command_severity(
             &["over", "instead", "than", "not", "never", "no", "avoid", "without"],
         )
         || doc.has_word(cue.clone(), REFUSING)
-        || reading.verb.is_some_and(|verb| REFUSING.contains(&doc.word(verb)))
+        || !means && reading.verb.is_some_and(|verb| REFUSING.contains(&doc.word(verb)))
         || glosses_refusal(doc, clause);
     let handed_over = !ordered_anywhere && user_runs(doc);
     if refused

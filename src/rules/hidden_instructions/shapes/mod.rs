@@ -14,6 +14,7 @@ mod keys;
 mod obedience;
 mod role;
 mod steers;
+mod users;
 pub use steers::ARISES;
 mod targets;
 mod verdict;
@@ -25,6 +26,7 @@ use decides::*;
 use obedience::*;
 use role::*;
 use targets::*;
+use users::*;
 use verdict::*;
 use voids::*;
 use weightless::*;
@@ -81,40 +83,6 @@ pub fn judge(doc: &Doc, clause: usize) -> Option<(&'static str, Option<usize>)> 
     judge_clause(doc, clause)
         .filter(|&message| message != ROLE || !users_wish(doc, clause))
         .map(|message| (message, None))
-}
-
-/// `switch back to English as soon as the learner types 'English please' or ends the
-/// session`: a mode the user can end when they like is the user's, not a standing order.
-fn user_ends(doc: &Doc, clause: usize) -> bool {
-    let sentence = doc.sentences[doc.clauses[clause].sentence].tokens.clone();
-    sentence.clone().any(|at| {
-        matches!(doc.word(at), "until" | "as soon as" | "whenever" | "once")
-            && doc.user_in(at + 1..(at + 4).min(sentence.end)).is_some()
-            && doc.has_word(
-                at + 2..(at + 6).min(sentence.end),
-                &["says", "types", "asks", "ends", "stops", "leaves", "closes", "requests"],
-            )
-    })
-}
-
-/// `The user wants to play: act as the game master`: a role the user asked for, set up by the
-/// prompt they picked.
-fn users_wish(doc: &Doc, clause: usize) -> bool {
-    // The sentence so far, or the label the clause follows (`The user wants to play:`).
-    let sentence = doc.sentence_of(clause);
-    let first = if sentence.start == clause && clause > 0 && doc.clauses[clause - 1].label {
-        clause - 1
-    } else {
-        sentence.start
-    };
-    let before = doc.clauses[first].tokens.start..doc.clauses[clause].tokens.start;
-    before.clone().any(|at| {
-        doc.user_in(at..at + 1).is_some()
-            && matches!(
-                doc.word(at + 1),
-                "wants" | "asked" | "asks" | "requested" | "requests" | "chose" | "picked"
-            )
-    })
 }
 
 /// Every form of the verbs by which the model is told how to rank what it was given.
