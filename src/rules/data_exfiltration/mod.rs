@@ -371,8 +371,22 @@ fn transfer(
 }
 
 /// The provider the credential at `found` is named for (`the user's GitHub token`), in
-/// lowercase: a name the lexicon does not know just before it.
+/// lowercase: a name the lexicon does not know just before it, or the first word of a
+/// variable that names one (`OPENAI_API_KEY`: sent with a numeral converter's own logging
+/// to its own host, it still leaves for someone who is not its provider).
 fn owner(doc: &Doc, found: usize) -> Option<String> {
+    if doc.tokens[found].kind == Kind::EnvVar {
+        let words = crate::rules::scope::name_words(doc.text(found));
+        let credential = words
+            .last()
+            .is_some_and(|last| matches!(last.as_str(), "key" | "token" | "secret" | "password"));
+        let vendor = words.first().filter(|first| {
+            first.len() >= 4 && crate::vocab::word(first) == crate::vocab::Info::default()
+        });
+        if credential && words.len() >= 3 {
+            return vendor.cloned();
+        }
+    }
     let at = found.checked_sub(1)?;
     let token = &doc.tokens[at];
     let named = token.kind == Kind::Ident
