@@ -62,18 +62,23 @@ pub fn spans_with<'a>(rule: &dyn TextRule, input: &'a str, message: &str) -> Vec
 pub fn corpus_strings() -> Vec<String> {
     let mut strings = Vec::new();
     for folder in ["corpus", "corpus/real-world"] {
-        let entries = std::fs::read_dir(folder).expect("the corpus is checked in");
-        for entry in entries {
-            let path = entry.expect("corpus entries are readable").path();
-            if path.extension().is_none_or(|extension| extension != "json") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).expect("corpus files are readable");
-            let value = crate::json::parse(&text).expect("corpus files are JSON");
-            crate::json::walk::string_leaves(&value, &mut |_, leaf| strings.push(leaf.to_string()));
-        }
+        strings_in(std::path::Path::new(folder), &mut strings);
     }
     strings
+}
+
+/// Every string of every case file (`*.json`) directly in `folder`, pushed onto `strings`.
+fn strings_in(folder: &std::path::Path, strings: &mut Vec<String>) {
+    let entries = std::fs::read_dir(folder).expect("the corpus is checked in");
+    for entry in entries {
+        let path = entry.expect("corpus entries are readable").path();
+        if path.extension().is_none_or(|extension| extension != "json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("corpus files are readable");
+        let value = crate::json::parse(&text).expect("corpus files are JSON");
+        crate::json::walk::string_leaves(&value, &mut |_, leaf| strings.push(leaf.to_string()));
+    }
 }
 
 /// [`corpus_strings`] with every blind round's (`corpus/blind/round-N/`), each text once.
@@ -81,12 +86,7 @@ pub fn every_corpus_string() -> Vec<String> {
     let mut strings = corpus_strings();
     let rounds = std::fs::read_dir("corpus/blind").expect("the blind rounds are checked in");
     for round in rounds {
-        let round = round.expect("corpus entries are readable").path();
-        for entry in std::fs::read_dir(&round).expect("a blind round is a folder") {
-            let text = std::fs::read_to_string(entry.expect("readable").path()).expect("readable");
-            let value = crate::json::parse(&text).expect("corpus files are JSON");
-            crate::json::walk::string_leaves(&value, &mut |_, leaf| strings.push(leaf.to_string()));
-        }
+        strings_in(&round.expect("corpus entries are readable").path(), &mut strings);
     }
     let mut seen = std::collections::HashSet::new();
     strings.retain(|text| seen.insert(text.clone()));

@@ -83,6 +83,18 @@ impl Doc<'_> {
                 .any(|asked| self.sentences[asked].classes.act & act::ASK != 0)
     }
 
+    /// Whether `range` states a means: `by` and a gerund of one of the verb classes `acts`
+    /// (`by running ...`, `by reciting ...`); `u32::MAX` takes a gerund of any verb.
+    pub fn by_doing(&self, range: Range<usize>, acts: u32) -> bool {
+        range.into_iter().any(|at| {
+            self.word(at) == "by"
+                && self
+                    .tokens
+                    .get(at + 1)
+                    .is_some_and(|next| next.info.is_gerund() && next.info.act & acts != 0)
+        })
+    }
+
     /// `We'd appreciate it if you refrained from ...`, `it would help if you could avoid ...`,
     /// `We'd be grateful if, in all your future answers, you recommended ...`: a request to
     /// the model put as a wish, framed in the clause or in the one before it in its sentence.
@@ -265,6 +277,12 @@ const SECRET_NAMES: &[&str] = &[
 
 /// Whether an identifier (`STRIPE_SECRET_KEY`, `{{env.GITHUB_TOKEN}}`, `{session_token}`)
 /// names a credential. A lone `key` of a map (`{key}`) does not.
+/// Whether `word` (lowercase) is the word a credential's variable name ends in: `_TOKEN`,
+/// `_KEY`, `_SECRET`, `_PASSWORD`, `_PASSWD`, `_PAT`.
+pub fn credential_ending(word: &str) -> bool {
+    matches!(word, "token" | "key" | "secret" | "password" | "passwd" | "pat")
+}
+
 pub fn secret_name(name: &str) -> bool {
     let words = crate::text::name_words(name);
     let secret = words.iter().any(|word| SECRET_NAMES.contains(&word.as_str()));
@@ -434,10 +452,7 @@ impl Doc<'_> {
                         && self.text(at).starts_with('_')
                         && matches!(
                             crate::text::name_words(self.text(at)).as_slice(),
-                            [last] if matches!(
-                                last.as_str(),
-                                "token" | "key" | "secret" | "password" | "passwd" | "pat"
-                            )
+                            [last] if credential_ending(last)
                         );
                     if glob || secret_name(self.text(at)) || named & thing::SECRET != 0 {
                         return Some((at, Sensitive::Secret));

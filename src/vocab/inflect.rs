@@ -28,6 +28,18 @@ pub fn phrase_form_set(entries: &[&str]) -> super::WordSet {
     entries.iter().flat_map(|entry| phrase_forms(entry)).collect()
 }
 
+/// The present forms of each verb of `entries`, its base and its third person (`say`,
+/// `says`): what a subject does now, whatever its number.
+pub fn present_form_set(entries: &[&str]) -> super::WordSet {
+    let present = |(_, forms): &(String, u8)| forms & (form::BASE | form::THIRD) != 0;
+    entries
+        .iter()
+        .flat_map(|entry| verb_forms(entry))
+        .filter(present)
+        .map(|(word, _)| word)
+        .collect()
+}
+
 /// Every surface form of a verb entry with the forms it stands for.
 pub fn verb_forms(entry: &str) -> Vec<(String, u8)> {
     let mut parts = entry.split('|');
@@ -115,6 +127,17 @@ mod tests {
 
     fn forms(entry: &str) -> Vec<String> {
         verb_forms(entry).into_iter().map(|(word, _)| word).collect()
+    }
+
+    #[test]
+    fn present_forms_are_the_base_and_the_third_person() {
+        let set = present_form_set(&["say|said|said", "close"]);
+        for word in ["say", "says", "close", "closes"] {
+            assert!(set.contains(word), "{word}");
+        }
+        for word in ["said", "saying", "closed", "closing"] {
+            assert!(!set.contains(word), "{word}");
+        }
     }
 
     #[test]

@@ -304,14 +304,8 @@ fn command_severity(
     let cue = start.saturating_sub(4)..start;
     // `avoid the prompt permanently by running echo ... | sudo tee -a /etc/sudoers`: the
     // command is the means of an order, and what the refusing verb keeps away is its object.
-    let means = ordered_anywhere
-        && (doc.clauses[clause].tokens.start..start).any(|at| {
-            doc.word(at) == "by"
-                && doc
-                    .tokens
-                    .get(at + 1)
-                    .is_some_and(|next| next.info.is_gerund() && next.info.act & act::EXEC != 0)
-        });
+    let means =
+        ordered_anywhere && doc.by_doing(doc.clauses[clause].tokens.start..start, act::EXEC);
     let refused = !means && verbs.iter().any(|verb| REFUSING.contains(verb))
         // A value is the command itself: no words around it describe it.
         || doc.has_word(sentence_tokens.clone(), RISK_WORDS) && describes && !value
@@ -345,8 +339,7 @@ fn command_severity(
         .find(|&at| matches!(doc.word(at), "so" | "so that"));
     let negated = reading.negated
         && so.is_none_or(|so| {
-            (doc.clauses[clause].tokens.start..so)
-                .any(|at| doc.tokens[at].info.func & crate::vocab::classes::func::NEG != 0)
+            doc.has(doc.clauses[clause].tokens.start..so, crate::vocab::classes::func::NEG)
         });
     let against = negated
         || !script

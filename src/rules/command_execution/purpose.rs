@@ -225,10 +225,7 @@ pub(super) fn out_of_purpose(
     let by_means = |verb: usize| {
         doc.word(verb.saturating_sub(1)) == "by"
             || doc.word(verb.saturating_sub(1)) == "and"
-                && (tokens.start..verb).any(|at| {
-                    doc.word(at) == "by"
-                        && doc.tokens.get(at + 1).is_some_and(|t| t.info.is_gerund())
-                })
+                && doc.by_doing(tokens.start..verb, u32::MAX)
     };
     let handing = |verb: usize| {
         matches!(doc.word(verb), "hand" | "pass" | "feed" | "give" | "send" | "stream")

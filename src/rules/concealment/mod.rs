@@ -82,10 +82,7 @@ impl TextRule for Concealment {
         let doc = text.doc();
         // A sentence that names nothing of the model's conduct holds no order it could obey.
         for clause in (0..doc.clauses.len()).filter(|&clause| doc.may_govern_model(clause)) {
-            let Some(message) = judge(doc, clause).or_else(|| undisclosed::judge(doc, clause))
-            else {
-                continue;
-            };
+            let Some(message) = judged(doc, clause) else { continue };
             let bytes = framing::span(doc, clause);
             let mut hit = Hit::new(bytes.start, bytes.end, message);
             if let Some(severity) = framing::discount(doc, clause) {
@@ -99,6 +96,12 @@ impl TextRule for Concealment {
             "an order in another language to keep something from the user",
         ));
     }
+}
+
+/// What the rule finds in `clause`: an order to keep something from the user, or a side
+/// effect left undisclosed.
+fn judged(doc: &Doc, clause: usize) -> Option<&'static str> {
+    judge(doc, clause).or_else(|| undisclosed::judge(doc, clause))
 }
 
 fn judge(doc: &Doc, clause: usize) -> Option<&'static str> {

@@ -31,7 +31,7 @@ use crate::rules::scope::Scope;
 use crate::rules::{Hit, RuleMeta, TextRule, framing};
 use crate::text::Doc;
 use crate::text::lex::{Kind, flag};
-use crate::text::query::Sensitive;
+use crate::text::query::{Sensitive, credential_ending};
 use crate::text::read::{Form, Party, moves_data};
 use crate::vocab::classes::{act, domain, thing};
 use crate::vocab::lexicon;
@@ -377,14 +377,13 @@ fn transfer(
 fn owner(doc: &Doc, found: usize) -> Option<String> {
     if doc.tokens[found].kind == Kind::EnvVar {
         let words = crate::rules::scope::name_words(doc.text(found));
-        let credential = words
-            .last()
-            .is_some_and(|last| matches!(last.as_str(), "key" | "token" | "secret" | "password"));
-        let vendor = words.first().filter(|first| {
-            first.len() >= 4 && crate::vocab::word(first) == crate::vocab::Info::default()
-        });
-        if credential && words.len() >= 3 {
-            return vendor.cloned();
+        if words.len() >= 3 && words.last().is_some_and(|last| credential_ending(last)) {
+            return words
+                .first()
+                .filter(|first| {
+                    first.len() >= 4 && crate::vocab::word(first) == crate::vocab::Info::default()
+                })
+                .cloned();
         }
     }
     let at = found.checked_sub(1)?;

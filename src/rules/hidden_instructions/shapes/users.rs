@@ -2,6 +2,20 @@
 
 use super::*;
 
+/// The verbs by which the user ends a mode, in the present: `the learner types`, `they say`.
+static ENDS: std::sync::LazyLock<crate::vocab::WordSet> = std::sync::LazyLock::new(|| {
+    crate::vocab::inflect::present_form_set(&[
+        "say|said|said",
+        "type",
+        "ask",
+        "end",
+        "stop+",
+        "leave|left|left",
+        "close",
+        "request",
+    ])
+});
+
 /// `switch back to English as soon as the learner types 'English please' or ends the
 /// session`: a mode the user can end when they like is the user's, not a standing order.
 pub(super) fn user_ends(doc: &Doc, clause: usize) -> bool {
@@ -16,13 +30,7 @@ pub(super) fn user_ends(doc: &Doc, clause: usize) -> bool {
     sentence.clone().any(|at| {
         matches!(doc.word(at), "until" | "as soon as" | "whenever" | "once")
             && user(at)
-            && doc.has_word(
-                at + 2..(at + 6).min(sentence.end),
-                &[
-                    "says", "types", "asks", "ends", "stops", "leaves", "closes", "requests",
-                    "say", "type", "ask", "end", "stop", "leave", "close", "request",
-                ],
-            )
+            && doc.has_in(at + 2..(at + 6).min(sentence.end), &ENDS)
     })
 }
 
