@@ -74,12 +74,18 @@ fn whole_scan_findings(rules: &[Rule], surfaces: &[Surface]) -> Vec<Finding> {
 /// The fewest entities a walker is given: below it a thread costs more than it saves.
 const ENTITIES_PER_WORKER: usize = 64;
 
+/// How many chunks each walker is dealt on average. Entities differ in cost by orders of
+/// magnitude, so runs cut once, one per core, finish far apart and leave a core idle; walkers
+/// that take the next chunk as they finish end within about one chunk of each other.
+const CHUNKS_PER_WORKER: usize = 16;
+
 /// The findings of every text rule on every string, in walk order, and the strings whose
 /// secrets they masked.
 ///
-/// The entities are cut into runs, one per core, walked side by side and joined in order, so
-/// the findings are the same, in the same order, as from one walk. Each run keeps its own
-/// [`Repeats`](crate::rules::repeats::Repeats): a text met in two runs is read in each.
+/// The entities are cut into chunks that walkers, one per core, take in turn; the chunks'
+/// findings are joined in chunk order, so they are the same, in the same order, as from one
+/// walk. Each walker keeps its own [`Repeats`](crate::rules::repeats::Repeats) over the chunks
+/// it takes: a text met by two walkers is read by each.
 fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<SecretString>) {
     let entities: Vec<EntityId> = (surfaces.iter().enumerate())
         .flat_map(|(surface, held)| {
@@ -90,8 +96,10 @@ fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<Sec
     Walk::new(rules, surfaces).in_runs(&entities, cores)
 }
 
-/// What every run of the walk reads: the rules, their trigger bits, the surfaces and the
-/// scan's index of names.
+/// What one chunk of the walk found: its findings and the strings whose secrets they masked.
+type Found = (Vec<Finding>, Vec<SecretString>);
+
+/// What the scan's index of names, the trigger bits and the rules let every walker read.
 struct Walk<'s> {
     rules: &'s [Rule],
     /// Each text rule's trigger bit, looked up once for the scan rather than once per string.
@@ -111,39 +119,52 @@ impl<'s> Walk<'s> {
         Walk { rules, bits, surfaces, index: scope::Index::new(surfaces) }
     }
 
-    /// [`text_findings`] with `entities` cut into at most `cores` runs.
-    fn in_runs(&self, entities: &[EntityId], cores: usize) -> (Vec<Finding>, Vec<SecretString>) {
+    /// [`text_findings`] over `entities` with at most `cores` walkers.
+    fn in_runs(&self, entities: &[EntityId], cores: usize) -> Found {
         let workers = cores.min(entities.len() / ENTITIES_PER_WORKER).max(1);
         if workers == 1 {
-            return self.run(entities);
+            return self.run(entities, &crate::rules::repeats::Repeats::default());
         }
-        let runs: Vec<&[EntityId]> = entities.chunks(entities.len().div_ceil(workers)).collect();
-        std::thread::scope(|scope| {
-            let spawned: Vec<_> = runs[1..]
-                .iter()
-                .map(|run| {
+        let size = (entities.len() / (workers * CHUNKS_PER_WORKER)).max(ENTITIES_PER_WORKER);
+        let chunks: Vec<&[EntityId]> = entities.chunks(size).collect();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        // Takes chunks until none is left; returns each one's findings with its number.
+        let walker = || {
+            let repeats = crate::rules::repeats::Repeats::default();
+            let mut done: Vec<(usize, Found)> = Vec::new();
+            loop {
+                let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(chunk) = chunks.get(at) else { break done };
+                done.push((at, self.run(chunk, &repeats)));
+            }
+        };
+        let mut done: Vec<(usize, Found)> = std::thread::scope(|scope| {
+            let spawned: Vec<_> = (1..workers)
+                .map(|_| {
                     let thread = std::thread::Builder::new().name("rune-walk".into());
-                    (run, thread.spawn_scoped(scope, || self.run(run)))
+                    thread.spawn_scoped(scope, walker)
                 })
                 .collect();
-            let (mut findings, mut secrets) = self.run(runs[0]);
-            for (run, thread) in spawned {
-                let (more, masked) = match thread {
-                    Ok(thread) => {
-                        thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                    }
-                    // No thread to be had: the same run, here.
-                    Err(_) => self.run(run),
-                };
-                findings.extend(more);
-                secrets.extend(masked);
+            // With no thread to be had, this walker takes every chunk the others left.
+            let mut done = walker();
+            for thread in spawned.into_iter().flatten() {
+                let theirs = thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                done.extend(theirs);
             }
-            (findings, secrets)
-        })
+            done
+        });
+        done.sort_unstable_by_key(|(at, _)| *at);
+        let (mut findings, mut secrets) = (Vec::new(), Vec::new());
+        for (_, (more, masked)) in done {
+            findings.extend(more);
+            secrets.extend(masked);
+        }
+        (findings, secrets)
     }
 
-    /// [`text_findings`] over the entities of `run`, in order.
-    fn run(&self, run: &[EntityId]) -> (Vec<Finding>, Vec<SecretString>) {
+    /// [`text_findings`] over the entities of `run`, in order, reading short texts through
+    /// `repeats`.
+    fn run<'w>(&'w self, run: &[EntityId], repeats: &crate::rules::repeats::Repeats<'w>) -> Found {
         let Walk { rules, bits, surfaces, index } = self;
         let mut findings = Vec::new();
         let mut hits = Vec::new();
@@ -152,7 +173,6 @@ impl<'s> Walk<'s> {
         let mut secrets: Vec<SecretString> = Vec::new();
         // Secrets among the matches past a rule's cap: masked all the same.
         let mut unreported: Vec<Hit> = Vec::new();
-        let repeats = crate::rules::repeats::Repeats::default();
         for &id in run {
             let (surface_index, surface) = (id.surface, &surfaces[id.surface]);
             let entity = &surface.entities[id.entity];

@@ -383,7 +383,8 @@ fn is_scalar_schema(schema: &Value) -> bool {
 /// Whether `path` is a value a schema presets for a parameter: its `default` or `const`, or one
 /// of its `enum` choices or `examples`.
 fn is_preset(path: &str) -> bool {
-    let last = path.rsplit('.').next().unwrap_or(path);
+    // Found with one backward byte search: this runs on every leaf of every entity.
+    let last = path.rfind('.').map_or(path, |dot| &path[dot + 1..]);
     matches!(last, "default" | "const")
         || ["enum[", "examples["].iter().any(|list| last.starts_with(list))
 }
@@ -393,6 +394,11 @@ fn is_preset(path: &str) -> bool {
 fn required_property(path: &str, name: &str, kind: Kind) -> Option<String> {
     if kind == Kind::Prompt {
         return path.strip_suffix(".name").map(|owner| format!("{owner}.description"));
+    }
+    // Most leaves are no list item: the substring search below is set up only for those that
+    // are.
+    if !path.ends_with(']') {
+        return None;
     }
     let (schema, index) = path.rsplit_once(".required[")?;
     index.strip_suffix(']')?.parse::<usize>().ok()?;

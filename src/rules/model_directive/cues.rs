@@ -285,6 +285,14 @@ pub(super) static FOLLOW: LazyLock<Regex> = LazyLock::new(|| {
     ascii_regex(&format!("{WB}(?:{obey}{WS}(?:{its}{WS})?(?:{new}{WS})?{orders}|{says}){WB}"))
 });
 
+/// The participles of a passive order: `must be included in ...`.
+#[rustfmt::skip]
+pub(super) const PASSIVE_DONE: &[&str] = &[
+    "included", "passed", "sent", "put", "attached", "added", "appended", "copied", "forwarded",
+    "uploaded", "inserted", "embedded", "placed", "provided", "supplied", "posted", "written",
+    "pasted",
+];
+
 /// A passive order after its payload: "... must be included in the `notes` field".
 #[rustfmt::skip]
 pub(super) static PASSIVE: LazyLock<Regex> = LazyLock::new(|| {
@@ -293,11 +301,7 @@ pub(super) static PASSIVE: LazyLock<Regex> = LazyLock::new(|| {
         "are required to", "is to", "are to",
     ]);
     let also = phrase_alternation(&["always", "also", "first"]);
-    let done = phrase_alternation(&[
-        "included", "passed", "sent", "put", "attached", "added", "appended", "copied",
-        "forwarded", "uploaded", "inserted", "embedded", "placed", "provided", "supplied",
-        "posted", "written", "pasted",
-    ]);
+    let done = phrase_alternation(PASSIVE_DONE);
     ascii_regex(&format!(r"\A{WS}{must}{WS}(?:{also}{WS})?(?i-u:be){WS}(?:{also}{WS})?{done}{WB}"))
 });
 

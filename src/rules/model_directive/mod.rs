@@ -105,6 +105,9 @@ impl TextRule for ModelDirective {
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
         let shared = text.doc();
+        if !payload::may_order(&shared.lower) {
+            return;
+        }
         let text = text.as_str();
         let doc = Doc::new(text, shared);
         let mut orders: Vec<Order> = Vec::new();

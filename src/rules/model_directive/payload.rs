@@ -263,6 +263,23 @@ pub(super) const ADDRESSING_VERBS: &[&str] = &["add", "include", "put", "insert"
 /// Verbs that fetch from a URL.
 pub(super) const FETCH_VERBS: &[&str] = &["fetch", "load", "download", "retrieve", "get", "curl"];
 
+/// Every word an order to carry a payload turns on: a verb of one of the lists above, which
+/// [`carries`] and the commented orders' [`VERB`] compare whole ASCII letter runs with, or the
+/// participle of a passive order. A text with none of them holds no order this rule reads.
+static ORDER_WORDS: LazyLock<crate::vocab::WordSet> = LazyLock::new(|| {
+    let lists = [READ_VERBS, EMIT_VERBS, CARRY_VERBS, PLACE_VERBS, SEND_VERBS, CC_VERBS];
+    let more = [ADDRESSING_VERBS, FETCH_VERBS, super::cues::PASSIVE_DONE];
+    crate::vocab::set_of(
+        &lists.iter().chain(&more).flat_map(|list| list.iter().copied()).collect::<Vec<_>>(),
+    )
+});
+
+/// Whether `lower` (a text with its ASCII letters lowercased) has a run of ASCII letters that
+/// is one of the [`ORDER_WORDS`].
+pub(super) fn may_order(lower: &str) -> bool {
+    lower.split(|c: char| !c.is_ascii_alphabetic()).any(|run| ORDER_WORDS.contains(run))
+}
+
 pub(super) static VERB: LazyLock<Regex> = LazyLock::new(|| {
     let mut all: Vec<&str> = Vec::new();
     for verb in [READ_VERBS, EMIT_VERBS, CARRY_VERBS, PLACE_VERBS, CC_VERBS].concat() {
