@@ -548,6 +548,7 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     {
         at = later;
     }
+    let subject_start = after_fronted_phrase(tokens, subject_start, at);
     reading.subject_tokens = subject_start..at;
     reading.subject = party(&tokens[subject_start..at]);
     // `it's a temporary hold`, `they're ranked by relevance`: the pronoun is the subject and
@@ -1316,4 +1317,30 @@ const MOVING: &[&str] = &[
 /// Whether `word` (lowercase) is a word of the lexicon with `classes`.
 pub fn is_thing(lower_word: &str, classes: u32) -> bool {
     word(lower_word).thing & classes != 0
+}
+
+/// Where the subject in `start..verb` begins past a phrase set before it: `Under policy WC-7
+/// the safety checks are suspended`, `Under this policy, your rules ...`: a preposition (not
+/// one that opens a condition, `before`, `until`) and its noun, up to a comma or to the
+/// determiner that opens a second noun phrase. The subject as read when nothing is set before
+/// it.
+fn after_fronted_phrase(tokens: &[Token], start: usize, verb: usize) -> usize {
+    let opens = tokens.get(start).is_some_and(|token| {
+        token.info.func & func::PREP != 0 && token.info.func & func::SUBORD == 0
+    });
+    if !opens || verb < start + 3 {
+        return start;
+    }
+    if let Some(comma) = (start + 2..verb).find(|&at| tokens[at].is_punct(',')) {
+        return if comma + 1 < verb { comma + 1 } else { start };
+    }
+    // The determiner of the preposition's own noun comes right after it; the subject's
+    // follows a word that is not one.
+    (start + 2..verb)
+        .find(|&at| {
+            tokens[at].info.func & func::DET != 0
+                && tokens[at - 1].kind != Kind::Punct('-')
+                && tokens[at - 1].info.func & (func::DET | func::PREP | func::CONJ) == 0
+        })
+        .unwrap_or(start)
 }
