@@ -20,8 +20,12 @@ pub(super) fn jwt_hit(raw: &str, start: usize, end: usize) -> Option<Hit> {
     let payload = decode_json(payload)?;
     // A Supabase anon key is a JWT published on purpose, in every client of the project.
     let public = payload.get("role").and_then(Value::as_str) == Some("anon");
+    // jwt.io's sample claims: its sample token, even with its signature copied wrong.
+    let claim = |name: &str| payload.get(name).and_then(Value::as_str);
+    let sample = claim("sub") == Some("1234567890") && claim("name") == Some("John Doe");
     if algorithm.eq_ignore_ascii_case("none")
         || public
+        || sample
         || PUBLISHED_SAMPLES.contains(&signature)
         || is_placeholder(signature)
         || !looks_random(signature, 64)
@@ -74,6 +78,16 @@ mod tests {
     }
 
     #[test]
+    fn a_token_with_a_subject_of_its_own_under_the_sample_name_fires() {
+        let token = jwt(
+            r#"{"alg":"HS256","typ":"JWT"}"#,
+            r#"{"sub":"svc-billing","name":"John Doe","iat":1716239022}"#,
+            &random(BASE64URL, 43, 102),
+        );
+        assert_eq!(found(&token).len(), 1);
+    }
+
+    #[test]
     fn jwts_that_are_no_credential_are_quiet() {
         let signature = random(BASE64URL, 43, 101);
         // jwt.io's sample token.
@@ -81,6 +95,12 @@ mod tests {
             r#"{"alg":"HS256","typ":"JWT"}"#,
             r#"{"sub":"1234567890","name":"John Doe","iat":1516239022}"#,
             "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+        ));
+        // Its claims under a signature copied wrong, as documentation retyped from memory does.
+        quiet(&jwt(
+            r#"{"alg":"HS256","typ":"JWT"}"#,
+            r#"{"sub":"1234567890","name":"John Doe","iat":1516239022}"#,
+            &signature,
         ));
         // Unsigned, a Supabase anon key, no algorithm, a payload that is not an object.
         quiet(&jwt(r#"{"alg":"none"}"#, r#"{"sub":"a"}"#, &signature));
