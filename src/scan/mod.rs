@@ -74,9 +74,10 @@ fn whole_scan_findings(rules: &[Rule], surfaces: &[Surface]) -> Vec<Finding> {
 /// The fewest entities a walker is given: below it a thread costs more than it saves.
 const ENTITIES_PER_WORKER: usize = 64;
 
-/// How many chunks each walker is dealt on average. Entities differ in cost by orders of
-/// magnitude, so runs cut once, one per core, finish far apart and leave a core idle; walkers
-/// that take the next chunk as they finish end within about one chunk of each other.
+/// How many chunks each walker is dealt on average. Entities differ widely in cost (a long
+/// description against none), so halves cut once, one per core, finish apart and leave a core
+/// idle; walkers that take the next chunk as they finish end within about one chunk of each
+/// other.
 const CHUNKS_PER_WORKER: usize = 16;
 
 /// The findings of every text rule on every string, in walk order, and the strings whose
@@ -86,20 +87,21 @@ const CHUNKS_PER_WORKER: usize = 16;
 /// findings are joined in chunk order, so they are the same, in the same order, as from one
 /// walk. Each walker keeps its own [`Repeats`](crate::rules::repeats::Repeats) over the chunks
 /// it takes: a text met by two walkers is read by each.
-fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> (Vec<Finding>, Vec<SecretString>) {
+fn text_findings(rules: &[Rule], surfaces: &[Surface]) -> Found {
     let entities: Vec<EntityId> = (surfaces.iter().enumerate())
         .flat_map(|(surface, held)| {
             (0..held.entities.len()).map(move |entity| EntityId { surface, entity })
         })
         .collect();
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    Walk::new(rules, surfaces).in_runs(&entities, cores)
+    Walk::new(rules, surfaces).in_chunks(&entities, cores)
 }
 
 /// What one chunk of the walk found: its findings and the strings whose secrets they masked.
 type Found = (Vec<Finding>, Vec<SecretString>);
 
-/// What the scan's index of names, the trigger bits and the rules let every walker read.
+/// What every walker reads: the rules, their trigger bits, the surfaces and the scan's index
+/// of names.
 struct Walk<'s> {
     rules: &'s [Rule],
     /// Each text rule's trigger bit, looked up once for the scan rather than once per string.
@@ -120,7 +122,7 @@ impl<'s> Walk<'s> {
     }
 
     /// [`text_findings`] over `entities` with at most `cores` walkers.
-    fn in_runs(&self, entities: &[EntityId], cores: usize) -> Found {
+    fn in_chunks(&self, entities: &[EntityId], cores: usize) -> Found {
         let workers = cores.min(entities.len() / ENTITIES_PER_WORKER).max(1);
         if workers == 1 {
             return self.run(entities, &crate::rules::repeats::Repeats::default());
@@ -324,7 +326,7 @@ mod tests {
         let ids: Vec<EntityId> =
             (0..surfaces[0].entities.len()).map(|entity| EntityId { surface: 0, entity }).collect();
         let scan = Walk::new(REGISTRY, &surfaces);
-        let walk = |cores| scan.in_runs(&ids, cores);
+        let walk = |cores| scan.in_chunks(&ids, cores);
         let (alone, masked) = walk(1);
         assert!(alone.len() > 3 && !masked.is_empty(), "the example's findings and secrets");
         let (side_by_side, masked_too) = walk(3);

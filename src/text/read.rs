@@ -1029,6 +1029,9 @@ fn contracted_be(lower: &str, token: &Token) -> bool {
     )
 }
 
+/// The pronouns that are a whole subject before a base verb: `you send`, `I approve`.
+const SUBJECT_PRONOUNS: &[&str] = &["you", "we", "they", "i"];
+
 fn opens_verb_group(
     tokens: &[Token],
     lower: &str,
@@ -1089,11 +1092,11 @@ fn opens_verb_group(
     // pronoun is the subject.
     let adverbial = tokens[subject_start].info.func & (func::PREP | func::STANDING) != 0;
     let pronoun_subject = (at - 1 == subject_start || adverbial)
-        && is_word(tokens, at - 1, lower, &["you", "we", "they", "i"])
+        && is_word(tokens, at - 1, lower, SUBJECT_PRONOUNS)
         || is_word(tokens, at - 1, lower, &["agents", "assistants", "models"])
         // `you first call`, `you always send`: one adverb between.
         || at == subject_start + 2
-            && is_word(tokens, subject_start, lower, &["you", "we", "they", "i"])
+            && is_word(tokens, subject_start, lower, SUBJECT_PRONOUNS)
             && previous.info.func
                 & (func::ALWAYS | func::FIRST | func::COVERT | func::QUIET | func::LEAD | func::ONLY)
                 != 0;
