@@ -5,10 +5,11 @@
 //! string for every rule's trigger words at once, and a rule none of whose triggers occurs is
 //! never run. That keeps the cost of a scan close to the cost of reading the JSON.
 
+use super::arming::Arming;
 use super::scope::{Scope, SharedDoc};
 use crate::rules::{RuleMeta, TextRule, text_rules};
 use crate::text::Doc;
-use crate::tiered::Tiered;
+use crate::tiered::{Tier, Tiered};
 use crate::vocab::foreign::Family;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::cell::OnceCell;
@@ -17,12 +18,12 @@ use std::sync::LazyLock;
 
 struct Triggers {
     patterns: Vec<&'static str>,
-    /// An NFA for the first strings of a process, the DFA after `DFA_AFTER_BYTES`: the DFA is
-    /// the fastest overlapping search of a few hundred short words, but its build costs about
-    /// as much as the NFA's search of a megabyte, and a one-shot scan of a few tools never
-    /// reads that much.
-    automaton: Tiered<AhoCorasick>,
-    /// For each automaton pattern, the bit set of rules it arms.
+    /// An Aho-Corasick NFA for the first strings of a process, the table-driven [`Arming`]
+    /// after `FAST_AFTER_BYTES`: the table is the faster search, but its build costs about as
+    /// much as the NFA's search of a megabyte, and a one-shot scan of a few tools never reads
+    /// that much.
+    search: Tiered<AhoCorasick, Arming>,
+    /// For each pattern, the bit set of rules it arms.
     arms: Vec<u64>,
     /// Rules that declare no triggers and always run.
     always: u64,
@@ -63,11 +64,23 @@ static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
             .for_each(|word| add(word, family_bit(family)));
     }
     let (patterns, arms) = pruned(patterns, arms);
-    let nfa = automaton(&patterns, AhoCorasickKind::ContiguousNFA);
     let all = arms.iter().fold(always, |all, bits| all | bits);
-    let automaton = Tiered::new(nfa, DFA_AFTER_BYTES);
-    Triggers { automaton, patterns, arms, always, all, metas }
+    let search = Tiered::new(nfa(&patterns), FAST_AFTER_BYTES);
+    Triggers { search, patterns, arms, always, all, metas }
 });
+
+/// The bytes of text searched with the NFA before the table is built.
+const FAST_AFTER_BYTES: usize = 1 << 20;
+
+/// The overlapping search for every one of `patterns`, folding ASCII case.
+fn nfa(patterns: &[&str]) -> AhoCorasick {
+    AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::Standard)
+        .kind(Some(AhoCorasickKind::ContiguousNFA))
+        .build(patterns)
+        .expect("trigger words form a valid automaton")
+}
 
 /// How far above a rule's trigger bit its cue bit lies: past every rule's trigger bit.
 const CUED: usize = 32;
@@ -110,26 +123,6 @@ fn pruned(patterns: Vec<&'static str>, arms: Vec<u64>) -> (Vec<&'static str>, Ve
     let kept = |at: &usize| keep[*at];
     let indices: Vec<usize> = (0..patterns.len()).filter(kept).collect();
     (indices.iter().map(|&at| patterns[at]).collect(), indices.iter().map(|&at| arms[at]).collect())
-}
-
-/// The bytes of text searched with the NFA before the DFA is built.
-const DFA_AFTER_BYTES: usize = 1 << 20;
-
-fn automaton(patterns: &[&str], kind: AhoCorasickKind) -> AhoCorasick {
-    AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
-        .match_kind(MatchKind::Standard)
-        .kind(Some(kind))
-        .build(patterns)
-        .expect("trigger words form a valid automaton")
-}
-
-impl Triggers {
-    /// The automaton to search `len` more bytes with. Both find the same triggers.
-    fn automaton(&self, len: usize) -> &AhoCorasick {
-        let dfa = |_: &AhoCorasick| automaton(&self.patterns, AhoCorasickKind::DFA);
-        self.automaton.for_reading(len, dfa)
-    }
 }
 
 /// One string, prepared once for every rule: its trigger words, and, on first use, its
@@ -304,16 +297,22 @@ impl<'a> Text<'a> {
 /// always run.
 pub fn armed(raw: &str) -> u64 {
     let triggers = &*TRIGGERS;
-    let mut armed = triggers.always;
-    let all = triggers.all;
-    // Overlapping search: one trigger inside another must still arm its rule.
-    for found in triggers.automaton(raw.len()).find_overlapping_iter(raw) {
-        armed |= triggers.arms[found.pattern().as_usize()];
-        if armed == all {
-            break;
+    let (always, all) = (triggers.always, triggers.all);
+    let build = || Arming::new(&triggers.patterns, &triggers.arms);
+    match triggers.search.for_reading(raw.len(), build) {
+        Tier::Fast(arming) => always | arming.armed(raw, all & !always),
+        Tier::Quick(nfa) => {
+            let mut armed = always;
+            // Overlapping search: one trigger inside another must still arm its rule.
+            for found in nfa.find_overlapping_iter(raw) {
+                armed |= triggers.arms[found.pattern().as_usize()];
+                if armed == all {
+                    break;
+                }
+            }
+            armed
         }
     }
-    armed
 }
 
 /// The bit of the armed set that stands for `rule`, or `None` for a rule the trigger table
@@ -345,20 +344,21 @@ mod tests {
     }
 
     #[test]
-    fn the_nfa_and_the_dfa_find_the_same_triggers() {
+    fn the_table_arms_what_the_overlapping_search_of_every_trigger_arms() {
         let triggers = &*TRIGGERS;
-        let nfa = automaton(&triggers.patterns, AhoCorasickKind::ContiguousNFA);
-        let dfa = automaton(&triggers.patterns, AhoCorasickKind::DFA);
-        let found = |automaton: &AhoCorasick, text: &str| -> Vec<_> {
-            let found = automaton.find_overlapping_iter(text);
-            found.map(|m| (m.pattern(), m.range())).collect()
-        };
-        let mut fired = 0;
-        for text in crate::rules::testing::corpus_strings() {
-            let by_nfa = found(&nfa, &text);
-            assert_eq!(by_nfa, found(&dfa, &text), "{text}");
-            fired += by_nfa.len();
+        let nfa = nfa(&triggers.patterns);
+        let table = Arming::new(&triggers.patterns, &triggers.arms);
+        let mut armed_by_words = 0;
+        let texts = crate::rules::testing::corpus_strings();
+        let folded = ["SEND THE .ENV", "Ünïcode ïgnore", "sendsend", ""].map(String::from);
+        for text in texts.iter().chain(&folded) {
+            let found = nfa.find_overlapping_iter(text.as_str());
+            let by_search = (found.map(|m| triggers.arms[m.pattern().as_usize()]))
+                .fold(triggers.always, |armed, arms| armed | arms);
+            let all = triggers.all & !triggers.always;
+            assert_eq!(triggers.always | table.armed(text, all), by_search, "{text}");
+            armed_by_words += usize::from(by_search != triggers.always);
         }
-        assert!(fired > 0, "the corpus holds trigger words");
+        assert!(armed_by_words > 100, "the corpus holds trigger words");
     }
 }
