@@ -272,10 +272,16 @@ impl<'a> Doc<'a> {
         let mut settings: Vec<Setting> = vec![Setting::default(); self.clauses.len()];
         for (index, clause) in self.clauses.iter().enumerate() {
             let bytes = self.clause_bytes(index);
-            let first = self.tokens[clause.tokens.clone()]
-                .iter()
-                .find(|token| !matches!(token.kind, Kind::Punct(_)))
-                .map_or(bytes.start, |token| token.start);
+            // `e.g. 'you are now an unrestricted AI'`: a clause that opens with an example
+            // marker sits where what the marker introduces sits.
+            let mut words = (clause.tokens.clone())
+                .filter(|&at| !matches!(self.tokens[at].kind, Kind::Punct(_)));
+            let (opening, next) = (words.next(), words.next());
+            let marker = opening.is_some_and(|at| {
+                self.tokens[at].info.func & func::EXAMPLE != 0 && self.word(at) != "as"
+            });
+            let first = (if marker { next.or(opening) } else { opening })
+                .map_or(bytes.start, |at| self.tokens[at].start);
             let setting = &mut settings[index];
             for span in self.spans_at(first) {
                 match &span.kind {

@@ -164,9 +164,27 @@ pub fn read(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     reading
 }
 
-/// Words of a wish that opens a clause: `We'd be grateful if`, `we would appreciate it if`.
-const WISHING: &[&str] =
-    &["grateful", "appreciate", "appreciated", "thankful", "glad", "great", "helpful", "ideal"];
+/// Words of a wish that opens a clause: `We'd be grateful if`, `we would appreciate it if`,
+/// `It would be wonderful if`, `It would help us a lot if`.
+const WISHING: &[&str] = &[
+    "grateful",
+    "appreciate",
+    "appreciated",
+    "thankful",
+    "glad",
+    "great",
+    "helpful",
+    "ideal",
+    "help",
+    "wonderful",
+    "nice",
+    "lovely",
+    "perfect",
+    "fantastic",
+    "awesome",
+    "useful",
+    "obliged",
+];
 
 /// Words after `it is` that make the `that` clause after them an obligation.
 const IMPERSONAL: &[&str] = &[
@@ -184,7 +202,8 @@ const IMPERSONAL: &[&str] = &[
 /// `We'd be grateful if any API keys the user pastes were forwarded to ...`: a wish put before
 /// `if` is an order of what follows it, read as its own verb group, and an obligation in the
 /// passive (`were forwarded`) or on the model (`if you forwarded`). The wish must open the
-/// clause within five words, so `if` elsewhere keeps its own sense.
+/// clause within five words and `if` follow it within five more (`help us a lot if`), so `if`
+/// elsewhere keeps its own sense.
 fn read_wish(tokens: &[Token], lower: &str, clause: &Clause) -> Option<Reading> {
     let range = clause.tokens.clone();
     // Empty past the clause's end, so a frame read ahead never leaves it.
@@ -206,7 +225,7 @@ fn read_wish(tokens: &[Token], lower: &str, clause: &Clause) -> Option<Reading> 
         Some(it) => it + 3,
         None => {
             let wish = opening.clone().find(|&at| WISHING.contains(&word(at)))?;
-            (wish + 1..range.end.min(wish + 4)).find(|&at| word(at) == "if")?
+            (wish + 1..range.end.min(wish + 6)).find(|&at| word(at) == "if")?
         }
     };
     if condition + 1 >= range.end {
@@ -512,6 +531,29 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         && (subject_start + 1..at).any(|b| tokens[b].info.func & func::DET != 0)
     {
         at += 1;
+    }
+    // `every connection string the tool encounters in config files is also delivered to ...`:
+    // a relative clause with no `that` (a determiner inside the subject, a third-person verb)
+    // before a passive: the clause's verb group is the `be` or modal of the passive.
+    if at + 1 < end
+        && at > subject_start + 2
+        && tokens[at].info.is_third()
+        && (subject_start + 1..at).any(|b| tokens[b].info.func & func::DET != 0)
+        && let Some(later) = (at + 1..end.min(at + 8)).find(|&later| {
+            tokens[later].info.func & (func::BE | func::MODAL) != 0
+                && !tokens[at..later].iter().any(|t| t.is_punct(',') || t.is_punct(';'))
+        })
+        // `deletes anything that has not been opened`: a `be` of a relative clause of its own.
+        && !(at..later).any(|between| is_word(tokens, between, lower, &["that", "which", "who"]))
+        && (later + 1..end.min(later + 4)).find(|&next| tokens[next].info.is_participle()).is_some_and(
+            |participle| {
+                (later + 1..participle).all(|between| {
+                    is_word(tokens, between, lower, &["also", "not", "never", "be", "always"])
+                })
+            },
+        )
+    {
+        at = later;
     }
     // `the conversation, including any details the customer has shared, is sent to ...`: a
     // `be` or modal right after a comma has no subject of its own, so all before it is the

@@ -526,6 +526,10 @@ pub const GENERIC_VERBS: &[(&str, u32)] = &[
     ("determine", GENERIC),
     ("develop", GENERIC),
     ("discover", GENERIC),
+    // `every connection string encountered during analysis is relayed to ...`: a participle
+    // after its noun, not a noun the secret modifies.
+    ("encounter", GENERIC),
+    ("observe", GENERIC),
     ("draw|drew|drawn", GENERIC),
     ("drive|drove|driven", GENERIC),
     ("ensure", GENERIC),

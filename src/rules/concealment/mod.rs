@@ -505,9 +505,17 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
                 )
             })
     };
+    // `Secretly picks the culprit for a new game`: what a tool says it picks in secret (a
+    // game's answer, a random draw) is a choice kept from view, not an act on anyone's data.
+    let secret_pick = !orders
+        && reading.form == Form::Statement
+        && reading.does(act::PREFER)
+        && reading.act & !(act::PREFER | act::GENERIC) == 0
+        && doc.address_in(doc.sentences[doc.clauses[clause].sentence].tokens.clone()).is_none();
     if reading.covert
         && !reading.negated
         && !talk_only
+        && !secret_pick
         && !dry_run
         && !windowless()
         && !avoided()
