@@ -806,7 +806,15 @@ fn withheld(tokens: &[Token], lower: &str, at: usize, end: usize) -> Option<bool
             after.kind != Kind::Word || matches!(word(after), "about" | "of" | "that" | "it")
         })
     };
-    if next.clone().any(|at| learning(&tokens[at]) && of_act(at)) {
+    // `without the user's knowledge or consent, a copy is kept ...`: their knowledge of the
+    // act, named as a noun, is their learning of it.
+    let known = |at: usize| {
+        matches!(word(&tokens[at]), "knowledge" | "awareness")
+            && tokens.get(at + 1).is_none_or(|after| {
+                after.kind != Kind::Word || matches!(word(after), "or" | "and" | "of" | "about")
+            })
+    };
+    if next.clone().any(|at| learning(&tokens[at]) && of_act(at) || known(at)) {
         return Some(true);
     }
     let noun = |t: &Token| t.info.func & func::KNOWLEDGE != 0 && !learning(t);

@@ -512,10 +512,17 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
         && reading.does(act::PREFER)
         && reading.act & !(act::PREFER | act::GENERIC) == 0
         && doc.address_in(doc.sentences[doc.clauses[clause].sentence].tokens.clone()).is_none();
+    // `Without the user's knowledge, nothing leaves the machine`: a manner set before an act
+    // that does not happen hides nothing.
+    let before_nothing = reading.verb.is_none()
+        && doc.clauses.get(clause + 1).is_some_and(|next| {
+            next.sentence == doc.clauses[clause].sentence && doc.readings[clause + 1].negated
+        });
     if reading.covert
         && !reading.negated
         && !talk_only
         && !secret_pick
+        && !before_nothing
         && !dry_run
         && !windowless()
         && !avoided()
