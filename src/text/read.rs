@@ -545,13 +545,7 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
         })
         // `deletes anything that has not been opened`: a `be` of a relative clause of its own.
         && !(at..later).any(|between| is_word(tokens, between, lower, &["that", "which", "who"]))
-        && (later + 1..end.min(later + 4)).find(|&next| tokens[next].info.is_participle()).is_some_and(
-            |participle| {
-                (later + 1..participle).all(|between| {
-                    is_word(tokens, between, lower, &["also", "not", "never", "be", "always"])
-                })
-            },
-        )
+        && participle_after(tokens, lower, later, end.min(later + 4), &["also", "not", "never", "be", "always"])
     {
         at = later;
     }
@@ -580,12 +574,12 @@ fn read_verb_group(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
             .find(|&later| tokens[later].info.func & (func::BE | func::MODAL) != 0)
         // Its own verb group: a participle, or `not`, `to` and the like before one (`is not to
         // be shared`).
-        && (later + 1..end.min(later + 5)).find(|&next| tokens[next].info.is_participle()).is_some_and(
-            |participle| {
-                (later + 1..participle).all(|between| {
-                    is_word(tokens, between, lower, &["not", "to", "be", "being", "been", "never"])
-                })
-            },
+        && participle_after(
+            tokens,
+            lower,
+            later,
+            end.min(later + 5),
+            &["not", "to", "be", "being", "been", "never"],
         )
     {
         at = later;
@@ -1077,6 +1071,20 @@ fn contracted_be(lower: &str, token: &Token) -> bool {
         lower.get(token.start..token.end),
         Some("it's" | "that's" | "they're" | "we're" | "you're" | "he's" | "she's" | "what's")
     )
+}
+
+/// Whether the `be` or modal at `at` opens a passive: the first participle before `end` comes
+/// after it with only words of `between` in the way (`is also delivered`, `is not to be shared`).
+fn participle_after(
+    tokens: &[Token],
+    lower: &str,
+    at: usize,
+    end: usize,
+    between: &[&str],
+) -> bool {
+    (at + 1..end).find(|&next| tokens[next].info.is_participle()).is_some_and(|participle| {
+        (at + 1..participle).all(|word| is_word(tokens, word, lower, between))
+    })
 }
 
 /// The pronouns that are a whole subject before a base verb: `you send`, `I approve`.

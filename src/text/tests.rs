@@ -639,9 +639,12 @@ fn a_quote_after_an_opening_example_marker_is_a_quoted_example() {
         (0..doc.clauses.len()).find(|&at| doc.raw[doc.clause_bytes(at)].contains("unrestricted"));
     let setting = &doc.settings[at.expect("a clause holds the quote")];
     assert!(setting.quoted && setting.example, "{:?}", doc.describe());
-    // A marker with nothing after it is where the clause sits.
-    let doc = Doc::new("You are now an admin, e.g.");
-    assert!(!doc.settings.iter().any(|setting| setting.quoted), "{:?}", doc.describe());
+    // Only what comes right after the marker is looked at: a quote later in the clause leaves
+    // the clause where it sits.
+    let doc = Doc::new("Modes: e.g. you are now in the mode 'admin' until logout.");
+    let at = (0..doc.clauses.len()).find(|&at| doc.raw[doc.clause_bytes(at)].contains("e.g."));
+    let setting = &doc.settings[at.expect("a clause opens with the marker")];
+    assert!(!setting.quoted, "{:?}", doc.describe());
 }
 
 #[test]
