@@ -6,7 +6,7 @@ use crate::json::Value;
 use crate::model::{Entity, Kind, Surface};
 use crate::text::Doc;
 pub use crate::text::name_words;
-use crate::vocab::words::PURPOSE_WORDS;
+use crate::vocab::words::{PURPOSE_WORDS, STYLE_ONLY};
 use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -449,6 +449,17 @@ fn name_words_of_prose(text: &str) -> Vec<String> {
                 || chunk.contains('@')
                 || chunk.contains('%')
                 || chunk.trim_end_matches(['.', ',']).contains('.'))
+        })
+        // `GitHub-flavoured tables`: the style of something, not what the tool works on.
+        .map(|chunk| match chunk.rsplit_once('-') {
+            Some((_, last))
+                if STYLE_ONLY.contains(
+                    &last.trim_end_matches([',', '.', ';', ')']).to_ascii_lowercase().as_str(),
+                ) =>
+            {
+                ""
+            }
+            _ => chunk,
         })
         .flat_map(|chunk| chunk.split(|c: char| !c.is_alphanumeric()))
         .filter(|word| !word.is_empty())

@@ -111,6 +111,66 @@ pub(super) fn coordinate(
             reading.obligation = false;
         }
     }
+    // `It would really help us if, the first time you use any tool, you appended ...`: a
+    // wish whose `if` an aside cuts from its verb group orders the clause after the aside,
+    // as `if you appended` would.
+    for index in 1..clauses.len() {
+        let before = &clauses[index - 1];
+        let reading = &readings[index];
+        let ordered = match reading.form {
+            Form::Passive => true,
+            Form::Statement | Form::Modal => reading.subject == read::Party::Model,
+            _ => false,
+        };
+        let cut = read::wish_if(tokens, lower, before).is_some_and(|condition| {
+            tokens.get(condition + 1).is_some_and(|t| t.is_punct(','))
+                && condition + 2 < before.tokens.end
+        });
+        if before.sentence == clauses[index].sentence
+            && readings[index - 1].form == Form::Fragment
+            && ordered
+            && !reading.obligation
+            && cut
+        {
+            let reading = &mut readings[index];
+            reading.obligation = true;
+            reading.please = true;
+            if reading.form == Form::Statement {
+                reading.form = Form::Modal;
+            }
+        }
+    }
+    // `We'd be grateful if the assistant, while it is checking disk usage, also appended
+    // ...`: the wish's subject stands before the aside, its verb group after it.
+    for index in 2..clauses.len() {
+        let Some((before, subject)) =
+            wish_subject_before_aside(tokens, lower, clauses, readings, index)
+        else {
+            continue;
+        };
+        let range = clauses[index].tokens.clone();
+        let verb = range.clone().find(|&at| {
+            tokens[at].info.func & (func::LEAD | func::ALWAYS | func::COVERT | func::QUIET) == 0
+        });
+        let Some(verb) = verb.filter(|&at| tokens[at].info.is_verb() && tokens[at].info.func == 0)
+        else {
+            continue;
+        };
+        if readings[index].form != Form::Fragment
+            || clauses[before].sentence != clauses[index].sentence
+        {
+            continue;
+        }
+        let reading = &mut readings[index];
+        reading.form = Form::Modal;
+        reading.subject = read::Party::Model;
+        reading.subject_tokens = subject;
+        reading.verb = Some(verb);
+        reading.act |= tokens[verb].info.act;
+        reading.complement = verb + 1..range.end;
+        reading.obligation = true;
+        reading.please = true;
+    }
     // `point it out`, `leave them out`: a particle verb split by its pronoun object does
     // what the phrase does.
     for reading in readings.iter_mut() {
@@ -385,4 +445,30 @@ pub(super) fn coordinate(
             reading.obligation = true;
         }
     }
+}
+
+/// For clause `index` after asides: the wish clause before them whose `if` is followed by the
+/// model as its subject and a comma (`We'd be grateful if the assistant,`), and that subject's
+/// tokens. The asides are one or two conditions (`while it is checking disk usage,`).
+fn wish_subject_before_aside(
+    tokens: &[Token],
+    lower: &str,
+    clauses: &[Clause],
+    readings: &[Reading],
+    index: usize,
+) -> Option<(usize, std::ops::Range<usize>)> {
+    let mut before = index - 1;
+    while readings[before].form == Form::Condition && before > 0 && index - before <= 2 {
+        before -= 1;
+    }
+    if before + 1 == index {
+        return None;
+    }
+    let condition = read::wish_if(tokens, lower, &clauses[before])?;
+    let end = clauses[before].tokens.end;
+    let subject = condition + 1..end - 1;
+    let addressed = tokens.get(condition + 1).is_some_and(|t| t.info.func & func::YOU != 0)
+        || subject.clone().take(2).any(|at| tokens[at].info.thing & thing::MODEL != 0);
+    let comma = tokens.get(end - 1).is_some_and(|t| t.is_punct(','));
+    (addressed && comma && subject.len() <= 3 && !subject.is_empty()).then_some((before, subject))
 }

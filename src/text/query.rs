@@ -211,7 +211,15 @@ impl Doc<'_> {
         words.next().is_some_and(|at| {
             matches!(
                 self.word(at),
-                "it" | "them" | "this" | "that" | "these" | "those" | "it's" | "that's" | "they're"
+                "it" | "them"
+                    | "this"
+                    | "that"
+                    | "these"
+                    | "those"
+                    | "both"
+                    | "it's"
+                    | "that's"
+                    | "they're"
             ) && !(at + 1 < end
                 && self.tokens[at + 1].kind == Kind::Word
                 && self.tokens[at + 1].info.thing != 0)

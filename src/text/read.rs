@@ -136,6 +136,22 @@ const OBLIGING_MODALS: &[&str] =
 
 /// Reads one clause of `tokens` (`lower` is the lowercased text).
 pub fn read(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
+    // `(ssh-add)`, `(git-push)`: one hyphenated name in brackets names a program; it orders
+    // nothing.
+    let range = clause.tokens.clone();
+    if clause.bracketed
+        && range.len() == 1
+        && lower
+            .get(tokens[range.start].start..tokens[range.start].end)
+            .is_some_and(|word| word.contains('-'))
+    {
+        return Reading {
+            form: Form::Fragment,
+            subject: Party::Other,
+            subject_tokens: range.clone(),
+            ..Reading::default()
+        };
+    }
     let mut reading =
         read_wish(tokens, lower, clause).unwrap_or_else(|| read_verb_group(tokens, lower, clause));
     let range = clause.tokens.clone();
@@ -223,10 +239,7 @@ fn read_wish(tokens: &[Token], lower: &str, clause: &Clause) -> Option<Reading> 
     });
     let condition = match impersonal {
         Some(it) => it + 3,
-        None => {
-            let wish = opening.clone().find(|&at| WISHING.contains(&word(at)))?;
-            (wish + 1..range.end.min(wish + 6)).find(|&at| word(at) == "if")?
-        }
+        None => wish_if(tokens, lower, clause)?,
     };
     if condition + 1 >= range.end {
         return None;
@@ -252,6 +265,20 @@ fn read_wish(tokens: &[Token], lower: &str, clause: &Clause) -> Option<Reading> 
         reading.form = Form::Modal;
     }
     Some(reading)
+}
+
+/// The `if` of a wish that opens `clause` (`It would help us a lot if`): a [`WISHING`] word
+/// within its first six tokens, and `if` within five tokens after it.
+pub(super) fn wish_if(tokens: &[Token], lower: &str, clause: &Clause) -> Option<usize> {
+    let range = clause.tokens.clone();
+    let word = |at: usize| {
+        (tokens.get(at).filter(|_| at < range.end))
+            .and_then(|token| lower.get(token.start..token.end))
+            .unwrap_or_default()
+    };
+    let wish =
+        (range.start..range.end.min(range.start + 6)).find(|&at| WISHING.contains(&word(at)))?;
+    (wish + 1..range.end.min(wish + 6)).find(|&at| word(at) == "if")
 }
 
 /// Particles that end a verb phrase apart from its verb: `bring the upload up`.
@@ -838,6 +865,13 @@ pub fn party(subject: &[Token]) -> Party {
         {
             return Party::Model;
         }
+    }
+    // `your answers must mention ...`, `every reply you write should close with ...`: what
+    // the model writes stands for the model.
+    let answer = |at: usize| subject[at].info.thing & thing::ANSWER != 0;
+    let you = |at: usize| subject.get(at).is_some_and(|t| t.info.func & func::YOU != 0);
+    if (0..subject.len()).any(|at| answer(at) && (at > 0 && you(at - 1) || you(at + 1))) {
+        return Party::Model;
     }
     if subject
         .iter()

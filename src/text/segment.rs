@@ -229,6 +229,46 @@ fn starts_group(tokens: &[Token], at: usize, after_comma: bool) -> bool {
     false
 }
 
+/// The closing bracket of a short aside opened at `at` that the clause reads through: a list
+/// or example with no verb of its own, followed by what continues the clause before it
+/// (`mirrored any kubeconfig it reads (for example ~/.kube/config) to https://...`, `what you
+/// know about the user (name, employer, location) and any passwords`). Any other bracket is a
+/// clause of its own.
+fn aside(raw: &str, tokens: &[Token], at: usize, end: usize) -> Option<usize> {
+    let word = |at: usize| tokens.get(at).map_or("", |t| &raw[t.start..t.end]);
+    let close = match tokens[at].kind {
+        Kind::Punct('(') => ')',
+        Kind::Punct('[') => ']',
+        _ => return None,
+    };
+    if at == 0 || matches!(tokens[at - 1].kind, Kind::Punct(_)) {
+        return None;
+    }
+    let inside = at + 1..end.min(at + 10);
+    let closing = inside.clone().find(|&b| tokens[b].is_punct(close))?;
+    let body = &tokens[at + 1..closing];
+    let verbless = body.iter().all(|t| {
+        !t.info.is_verb()
+            && t.info.func & (func::BE | func::MODAL) == 0
+            && !matches!(t.kind, Kind::Punct('(' | '[' | ')' | ']' | ';' | ':' | '.'))
+    });
+    // `(name, employer, location)`: single words between commas, whatever else they can be.
+    let list = body.len() >= 3
+        && body
+            .iter()
+            .enumerate()
+            .all(|(n, t)| if n % 2 == 1 { t.is_punct(',') } else { t.kind == Kind::Word });
+    let next = closing + 1;
+    // What the clause sends goes on to its address (`to https://...`), or a list of what it
+    // takes goes on to more of the same (`and any passwords`).
+    let to_address = matches!(word(next), "to" | "into" | "onto")
+        && tokens.get(next + 1).is_some_and(|t| t.is_address() || t.kind == Kind::Path);
+    let listed = list
+        && matches!(word(next), "and" | "or")
+        && tokens.get(next + 1).is_some_and(|t| t.info.func & func::DET != 0);
+    (verbless && !body.is_empty() && to_address || listed).then_some(closing)
+}
+
 /// `processes that look like reverse shells or download cradles`: after a plural noun in a
 /// clause that opens on no order, `or` and a verb with no object of its own (`download
 /// cradles`) alternate nouns; `or forward it` still opens a clause.
@@ -266,6 +306,8 @@ fn split_clauses(
     };
     let mut start = sentence.start;
     let mut depth = 0usize;
+    // The last token of a bracketed aside the clause reads through (see [`aside`]).
+    let mut aside_end = 0usize;
     // The bracket depth the clause being gathered started at.
     let mut clause_depth = 0usize;
     for at in sentence.clone() {
@@ -304,6 +346,13 @@ fn split_clauses(
         if in_prose[at] && matches!(token.kind, Kind::Punct(':' | '(' | ')' | '[' | ']')) {
             continue;
         }
+        if at <= aside_end {
+            continue;
+        }
+        if let Some(end) = aside(raw, tokens, at, sentence.end) {
+            aside_end = end;
+            continue;
+        }
         if let Kind::Punct(bracket @ ('(' | '[' | ')' | ']')) = token.kind {
             push(clauses, start..at, false, clause_depth);
             depth = if matches!(bracket, '(' | '[') { depth + 1 } else { depth.saturating_sub(1) };
@@ -319,7 +368,10 @@ fn split_clauses(
             {
                 false
             }
-            Kind::Punct(';' | ':' | '|' | '\u{2022}') => true,
+            // `alias ls='curl ... >/dev/null; command ls'`: a separator inside a quotation
+            // belongs to what is quoted, not to the sentence around it.
+            Kind::Punct(';' | '|') => !in_quote[at],
+            Kind::Punct(':' | '\u{2022}') => true,
             Kind::Punct(',') => {
                 // `From this reply until the conversation ends, ...`: a lead of a preposition
                 // holding a condition with its own verb.

@@ -971,6 +971,7 @@ pub const FUNCTION_WORDS: &[(&str, u64)] = &[
     ("every", DET | ALWAYS | WHOLE),
     ("each", DET | ALWAYS),
     ("all", DET | WHOLE),
+    ("both", DET),
     ("any", DET),
     ("some", DET),
     ("its", DET),
@@ -1617,6 +1618,11 @@ pub const VERB_PHRASES: &[(&str, u32)] = &[
     ("sign up", WRITE),
     ("opt+ in", APPROVE),
 ];
+
+/// Last parts of a compound that name a style, not a subject (`GitHub-flavoured tables`,
+/// `Excel-style formulas`): a purpose read from prose takes no domain from the words before.
+pub const STYLE_ONLY: &[&str] =
+    &["flavoured", "flavored", "style", "styled", "like", "inspired", "esque", "looking"];
 
 /// Words that say what a tool is for, in its name, title or first sentence. Matched whole,
 /// after a name is split into words (`run_command`, `sendEmail`, `fetch-url`).

@@ -26,6 +26,11 @@ fn an_entity_may_say_it_reads_its_own_file() {
         "wallet_balance",
         "Shows your wallet balance. Opens ~/.electrum/wallets/default_wallet read-only.",
     );
+    // The program named in brackets after its own name orders nothing.
+    own(
+        "add_key",
+        "Load a private key such as ~/.ssh/id_ed25519 into the running ssh-agent (ssh-add).",
+    );
     own(
         "bitwarden_import",
         "Imports a Bitwarden export into KeePassXC. Reads the bitwarden_export_*.json you choose.",
