@@ -1295,6 +1295,10 @@ pub const NOUN_PHRASES: &[(&str, u32)] = &[
     // `reverse shells via /dev/tcp`: a name, not an order to reverse anything.
     ("reverse shell", COMMAND),
     ("bind shell", COMMAND),
+    // `launch agents added without the user's knowledge`: macOS's persistence items, not an
+    // order to launch anything.
+    ("launch agent", COMMAND),
+    ("launch daemon", COMMAND),
     ("api key", SECRET),
     ("api token", SECRET),
     ("access key", SECRET),

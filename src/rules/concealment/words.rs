@@ -2,7 +2,8 @@
 
 use std::sync::LazyLock;
 
-/// People a tool serves who keep things from one another: ballots, bids, reviews, draws.
+/// People a tool serves who keep things from one another: ballots, bids, reviews, draws,
+/// reports.
 pub(super) const THIRD_PARTIES: &[&str] = &[
     "participant",
     "participants",
@@ -22,6 +23,11 @@ pub(super) const THIRD_PARTIES: &[&str] = &[
     "guests",
     "player",
     "players",
+    // A moderation or complaints desk: who reported.
+    "reporter",
+    "reporters",
+    "complainant",
+    "complainants",
 ];
 
 /// Words after `keep` that make it hiding: `keep this secret`, `keep it between us`.

@@ -196,6 +196,9 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
         HARMLESS.contains(&word)
             && (word != "already" || approved_by_user)
             && (word != "preview" || previews_only(at))
+            // `It changes nothing, so there is no need to ask the user before running it`.
+            || matches!(word, "changes" | "modifies" | "alters" | "writes")
+                && doc.word(at + 1) == "nothing"
     });
     consequential && !harmless
 }
