@@ -116,33 +116,26 @@ pub(super) fn coordinate(
     // as `if you appended` would.
     for index in 1..clauses.len() {
         let before = &clauses[index - 1];
-        let reading = &readings[index];
-        let ordered = match reading.form {
-            Form::Passive => true,
-            Form::Statement | Form::Modal => reading.subject == read::Party::Model,
-            _ => false,
+        let cut = || {
+            read::wish_if(tokens, lower, before).is_some_and(|condition| {
+                tokens.get(condition + 1).is_some_and(|t| t.is_punct(','))
+                    && condition + 2 < before.tokens.end
+            })
         };
-        let cut = read::wish_if(tokens, lower, before).is_some_and(|condition| {
-            tokens.get(condition + 1).is_some_and(|t| t.is_punct(','))
-                && condition + 2 < before.tokens.end
-        });
         if before.sentence == clauses[index].sentence
             && readings[index - 1].form == Form::Fragment
-            && ordered
-            && !reading.obligation
-            && cut
+            && !readings[index].obligation
+            && cut()
         {
-            let reading = &mut readings[index];
-            reading.obligation = true;
-            reading.please = true;
-            if reading.form == Form::Statement {
-                reading.form = Form::Modal;
-            }
+            read::wished(&mut readings[index], true);
         }
     }
     // `We'd be grateful if the assistant, while it is checking disk usage, also appended
     // ...`: the wish's subject stands before the aside, its verb group after it.
     for index in 2..clauses.len() {
+        if readings[index].form != Form::Fragment {
+            continue;
+        }
         let Some((before, subject)) =
             wish_subject_before_aside(tokens, lower, clauses, readings, index)
         else {
@@ -156,9 +149,7 @@ pub(super) fn coordinate(
         else {
             continue;
         };
-        if readings[index].form != Form::Fragment
-            || clauses[before].sentence != clauses[index].sentence
-        {
+        if clauses[before].sentence != clauses[index].sentence {
             continue;
         }
         let reading = &mut readings[index];

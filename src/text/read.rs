@@ -154,7 +154,6 @@ pub fn read(tokens: &[Token], lower: &str, clause: &Clause) -> Reading {
     }
     let mut reading =
         read_wish(tokens, lower, clause).unwrap_or_else(|| read_verb_group(tokens, lower, clause));
-    let range = clause.tokens.clone();
     split_particle(&mut reading, tokens, lower, range.end);
     // The manner belongs to the head verb: not to a purpose after it (`set it to false to
     // accept silently`), nor to a relative clause (`malware that tries to stealthily persist`).
@@ -251,20 +250,26 @@ fn read_wish(tokens: &[Token], lower: &str, clause: &Clause) -> Option<Reading> 
         .unwrap_or(range.end);
     let rest = Clause { tokens: condition + 1..end, ..clause.clone() };
     let mut reading = read_verb_group(tokens, lower, &rest);
+    wished(&mut reading, impersonal.is_none()).then_some(reading)
+}
+
+/// Makes `reading`, the verb group a wish or an impersonal obligation governs, the order it
+/// gives: an obligation in the passive (`were forwarded`) or on the model (`if you
+/// forwarded`), a wish's put politely. False, and `reading` untouched, for any other subject.
+pub(super) fn wished(reading: &mut Reading, please: bool) -> bool {
     let orders = match reading.form {
         Form::Passive => true,
         Form::Statement | Form::Modal => reading.subject == Party::Model,
         _ => false,
     };
-    if !orders {
-        return None;
+    if orders {
+        reading.obligation = true;
+        reading.please = please;
+        if reading.form == Form::Statement {
+            reading.form = Form::Modal;
+        }
     }
-    reading.obligation = true;
-    reading.please = impersonal.is_none();
-    if reading.form == Form::Statement {
-        reading.form = Form::Modal;
-    }
-    Some(reading)
+    orders
 }
 
 /// The `if` of a wish that opens `clause` (`It would help us a lot if`): a [`WISHING`] word
@@ -866,11 +871,12 @@ pub fn party(subject: &[Token]) -> Party {
             return Party::Model;
         }
     }
-    // `your answers must mention ...`, `every reply you write should close with ...`: what
-    // the model writes stands for the model.
-    let answer = |at: usize| subject[at].info.thing & thing::ANSWER != 0;
-    let you = |at: usize| subject.get(at).is_some_and(|t| t.info.func & func::YOU != 0);
-    if (0..subject.len()).any(|at| answer(at) && (at > 0 && you(at - 1) || you(at + 1))) {
+    // `your answers must mention ...`: what the model writes stands for the model. (`the
+    // replies you send` is the model's already, by its `you`.)
+    if subject
+        .windows(2)
+        .any(|pair| pair[0].info.func & func::YOU != 0 && pair[1].info.thing & thing::ANSWER != 0)
+    {
         return Party::Model;
     }
     if subject

@@ -244,8 +244,7 @@ fn aside(raw: &str, tokens: &[Token], at: usize, end: usize) -> Option<usize> {
     if at == 0 || matches!(tokens[at - 1].kind, Kind::Punct(_)) {
         return None;
     }
-    let inside = at + 1..end.min(at + 10);
-    let closing = inside.clone().find(|&b| tokens[b].is_punct(close))?;
+    let closing = (at + 1..end.min(at + 10)).find(|&b| tokens[b].is_punct(close))?;
     let body = &tokens[at + 1..closing];
     let verbless = body.iter().all(|t| {
         !t.info.is_verb()
@@ -306,7 +305,8 @@ fn split_clauses(
     };
     let mut start = sentence.start;
     let mut depth = 0usize;
-    // The last token of a bracketed aside the clause reads through (see [`aside`]).
+    // Where a bracketed aside the clause reads through ends, past its closing bracket (see
+    // [`aside`]).
     let mut aside_end = 0usize;
     // The bracket depth the clause being gathered started at.
     let mut clause_depth = 0usize;
@@ -346,11 +346,11 @@ fn split_clauses(
         if in_prose[at] && matches!(token.kind, Kind::Punct(':' | '(' | ')' | '[' | ']')) {
             continue;
         }
-        if at <= aside_end {
+        if at < aside_end {
             continue;
         }
-        if let Some(end) = aside(raw, tokens, at, sentence.end) {
-            aside_end = end;
+        if let Some(closing) = aside(raw, tokens, at, sentence.end) {
+            aside_end = closing + 1;
             continue;
         }
         if let Kind::Punct(bracket @ ('(' | '[' | ')' | ']')) = token.kind {
