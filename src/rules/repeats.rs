@@ -176,6 +176,11 @@ impl SharedDoc for Leaf<'_> {
         self.doc.get_or_init(|| reading(self.entry.as_deref(), self.raw))
     }
 
+    fn built(&self) -> Option<&Doc<'_>> {
+        let shared = self.entry.as_ref().and_then(|entry| entry.doc.get());
+        self.doc.get().or(shared).map(|doc| &**doc)
+    }
+
     fn armed(&self) -> u64 {
         self.entry.as_ref().map_or_else(|| super::prepared::armed(self.raw), |entry| entry.armed)
     }

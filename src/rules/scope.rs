@@ -215,6 +215,12 @@ pub trait SharedDoc {
     fn raw(&self) -> &str;
     fn doc(&self) -> &Doc<'_>;
 
+    /// The reading, if someone has built it already: a reader with a cheaper test of its own
+    /// may take it rather than build one.
+    fn built(&self) -> Option<&Doc<'_>> {
+        None
+    }
+
     /// The rules the text's trigger words arm ([`super::prepared::armed`]), a function of its
     /// bytes that a holder may also share.
     fn armed(&self) -> u64 {
@@ -229,6 +235,10 @@ impl SharedDoc for LazyDoc<'_> {
 
     fn doc(&self) -> &Doc<'_> {
         self.doc.get_or_init(|| Doc::new(self.raw))
+    }
+
+    fn built(&self) -> Option<&Doc<'_>> {
+        self.doc.get()
     }
 }
 
@@ -273,9 +283,21 @@ impl<'s> Scope<'s> {
     /// The shared reading of `raw` when `raw` is this entity's description itself (the same
     /// bytes, not an equal string) and short enough for its purpose to read it whole.
     pub fn doc_of(&self, raw: &str) -> Option<&Doc<'_>> {
+        self.is_description(raw).then(|| self.description.doc())
+    }
+
+    /// What holds the reading of `raw`: the description's when `raw` is it ([`Scope::doc_of`]),
+    /// else `leaf`, the string's own.
+    pub fn shared_of<'x>(&'x self, raw: &str, leaf: &'x dyn SharedDoc) -> &'x dyn SharedDoc {
+        if self.is_description(raw) { self.description } else { leaf }
+    }
+
+    /// Whether `raw` is this entity's description itself (the same bytes, not an equal
+    /// string), short enough for its purpose to read it whole.
+    fn is_description(&self, raw: &str) -> bool {
         let own = self.description.raw();
         let same = std::ptr::eq(raw.as_ptr(), own.as_ptr()) && raw.len() == own.len();
-        (same && raw.len() <= PURPOSE_WINDOW).then(|| self.description.doc())
+        same && raw.len() <= PURPOSE_WINDOW
     }
 
     /// Whether a rule read this scope, or the path of one of its strings, since the last

@@ -8,6 +8,7 @@
 //! what to put there ("Copy in ..."). Both are read from the shared clause layer; a negated
 //! clause ("never include your password") asks for nothing.
 
+use crate::rules::scope::SharedDoc;
 use crate::text::lex::{Kind, Token};
 use crate::text::query::Sensitive;
 use crate::text::read::Form;
@@ -30,14 +31,20 @@ pub(super) struct Asked<'v> {
 }
 
 impl<'v> Asked<'v> {
-    pub(super) fn of(&self, text: &'v str) -> Option<Ask> {
-        self.known.get_or(text, || asked(text))
+    /// [`asked`] of `text`, read from `doc`'s reading when one is already built.
+    pub(super) fn of(&self, text: &'v str, doc: &dyn SharedDoc) -> Option<Ask> {
+        self.known.get_or(text, || match doc.built() {
+            Some(doc) => doc.tokens.iter().any(may_answer).then(|| asked_in(doc, None)).flatten(),
+            None => asked(text),
+        })
     }
 }
 
 /// What a parameter's description asks the model to put in the field, where it says so, and
 /// whether it is only a weak credential word (`key`, `token`: a lookup's own API key).
 pub(super) fn asked(text: &str) -> Option<Ask> {
+    // Most descriptions name nothing an answer could be: their words alone say so, and the
+    // rest of the reading is never built.
     let words = Words::new(text);
     if !words.tokens.iter().any(may_answer) {
         return None;
@@ -50,6 +57,7 @@ pub(super) fn asked(text: &str) -> Option<Ask> {
 /// `pronunciation_key`", "write in `scratchpad` what you know about the user".
 pub(super) fn asked_of(
     text: &str,
+    doc: &dyn SharedDoc,
     params: &[String],
 ) -> Option<(Range<usize>, Sensitive, Strength)> {
     // Every order read names one of the parameters in its clause, its subject or the label
@@ -64,7 +72,7 @@ pub(super) fn asked_of(
     if !params.iter().any(named) {
         return None;
     }
-    asked_in(&Doc::new(text), Some(params))
+    asked_in(doc.doc(), Some(params))
 }
 
 fn asked_in(

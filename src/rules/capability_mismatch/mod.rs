@@ -29,6 +29,10 @@
 //!
 //! The finding sits on the span that reaches (the path, the command, the send verb, the
 //! content phrase), and its message names both halves.
+//!
+//! A full scan reads each tool and prompt for this rule inside the walk of the text rules
+//! ([`check_entity`]), which hands over every string with the reading those rules share: most
+//! of them are read there anyway. Run alone, the rule walks the entities itself.
 
 mod asks;
 mod consent;
@@ -74,33 +78,73 @@ impl ScanRule for CapabilityMismatch {
     }
 
     fn check(&self, surfaces: &[Surface], findings: &mut Vec<Finding>) {
-        let asked = asks::Asked::default();
+        let asked = Asked::default();
+        let mut checked = Vec::new();
         for (surface_index, surface) in surfaces.iter().enumerate() {
-            let mut channels = Vec::new();
             for (entity_index, entity) in surface.entities.iter().enumerate() {
+                if !reads(entity) {
+                    continue;
+                }
+                let id = EntityId { surface: surface_index, entity: entity_index };
+                checked.push(check_entity(surfaces, id, &asked, |visit| {
+                    string_leaves(&entity.value, &mut |path, text| {
+                        visit(path, text, &LazyDoc::new(text));
+                    });
+                }));
+            }
+        }
+        assemble(surfaces, checked, findings);
+    }
+}
+
+/// What the parameter descriptions of a scan ask for, kept for the texts that recur: one per
+/// walker of the scan.
+#[derive(Default)]
+pub(crate) struct Asked<'v>(asks::Asked<'v>);
+
+/// The rule's record, by which the walk knows it.
+pub(crate) fn meta() -> &'static RuleMeta {
+    &META
+}
+
+/// Whether the rule reads `entity` string by string: a tool or a prompt. A server's
+/// instructions are read afterwards ([`assemble`]), for the side channels of its tools.
+pub(crate) fn reads(entity: &Entity) -> bool {
+    matches!(entity.kind, Kind::Tool | Kind::Prompt)
+}
+
+/// What reading one tool or prompt found: its findings, and its side-channel parameters for
+/// its server's instructions.
+pub(crate) struct Checked {
+    id: EntityId,
+    findings: Vec<Finding>,
+    params: Vec<Param>,
+}
+
+/// The rule's findings from what reading each tool and prompt found (`checked`, in scan
+/// order): a surface's findings in entity order, then those of its server's instructions
+/// naming one of its tools' side channels.
+pub(crate) fn assemble(surfaces: &[Surface], checked: Vec<Checked>, findings: &mut Vec<Finding>) {
+    let mut checked = checked.into_iter().peekable();
+    for (surface_index, surface) in surfaces.iter().enumerate() {
+        let mut channels = Vec::new();
+        while let Some(entity) = checked.next_if(|entity| entity.id.surface == surface_index) {
+            findings.extend(entity.findings);
+            let of = &surface.entities[entity.id.entity];
+            if of.kind == Kind::Tool
+                && let Some(tool) = of.route_name()
+            {
+                channels.extend(entity.params.into_iter().map(|param| (tool, param)));
+            }
+        }
+        if channels.is_empty() {
+            continue;
+        }
+        for (entity_index, entity) in surface.entities.iter().enumerate() {
+            if entity.kind == Kind::Server {
                 let id = EntityId { surface: surface_index, entity: entity_index };
                 let at = Place { id, source: surface.source.as_deref(), entity };
-                match entity.kind {
-                    Kind::Tool | Kind::Prompt => {
-                        let params = check_entity(at, &asked, findings);
-                        if entity.kind == Kind::Tool
-                            && let Some(tool) = entity.route_name()
-                        {
-                            channels.extend(params.into_iter().map(|param| (tool, param)));
-                        }
-                    }
-                    Kind::Resource | Kind::Server => {}
-                }
-            }
-            if channels.is_empty() {
-                continue;
-            }
-            for (entity_index, entity) in surface.entities.iter().enumerate() {
-                if entity.kind == Kind::Server {
-                    let id = EntityId { surface: surface_index, entity: entity_index };
-                    let at = Place { id, source: surface.source.as_deref(), entity };
-                    check_instructions(at, &channels, findings);
-                }
+                check_instructions(at, &channels, findings);
             }
         }
     }
@@ -155,34 +199,41 @@ impl Sink<'_, '_> {
 // ---------------------------------------------------------------------------------------------
 // The checks
 
-/// Runs both checks over one tool or prompt; returns its side-channel parameters for the
-/// server-instructions pass.
-fn check_entity<'v>(
-    place: Place<'v>,
-    asked: &asks::Asked<'v>,
-    findings: &mut Vec<Finding>,
-) -> Vec<Param> {
-    let entity = place.entity;
+/// A reader of one string of an entity: its path, its text and the reading it shares with
+/// whoever else reads it.
+pub(crate) type Visit<'l, 'v> = dyn FnMut(&str, &'v str, &dyn SharedDoc) + 'l;
+
+/// Runs both checks over tool or prompt `id`, whose strings `leaves` hands, one by one, to
+/// the reader it is given: the rule's own walk, or the walk of the text rules, whose readings
+/// it then shares.
+pub(crate) fn check_entity<'v>(
+    surfaces: &'v [Surface],
+    id: EntityId,
+    asked: &Asked<'v>,
+    leaves: impl FnOnce(&mut Visit<'_, 'v>),
+) -> Checked {
+    let surface = &surfaces[id.surface];
+    let entity = &surface.entities[id.entity];
+    let place = Place { id, source: surface.source.as_deref(), entity };
+    let mut findings = Vec::new();
     let declared = Declaration::of(entity);
     let purpose = declared.purpose();
     let params = side_channels(entity);
     let kind = entity.kind;
     let scope = purpose.map(|purpose| (purpose, Scope::new(purpose, &declared)));
-    let mut sink = Sink { place, label: None, reported: HashSet::new(), findings };
+    let mut sink = Sink { place, label: None, reported: HashSet::new(), findings: &mut findings };
     let scalars = std::cell::OnceCell::new();
     let scalars = || scalars.get_or_init(|| scalar_descriptions(&entity.value));
     let names = std::cell::OnceCell::new();
     let names = || names.get_or_init(|| parameter_names(entity)).as_slice();
-    string_leaves(&entity.value, &mut |path, text| {
+    leaves(&mut |path, text, doc| {
         if path == "name" {
             return;
         }
         let reported_before = sink.reported.len();
         let preset = is_preset(path);
-        // The shared reading of this string, built once, and only if a pattern matches.
-        let doc = LazyDoc::new(text);
         if let Some((purpose, scope)) = &scope {
-            reaches(text, &doc, scope, &mut |reach, span| {
+            reaches(text, doc, scope, &mut |reach, span| {
                 sink.push(path, text, span, |name| {
                     format!("a {} {kind} (\"{name}\") {}", purpose.noun(), reach.phrase())
                 });
@@ -203,7 +254,7 @@ fn check_entity<'v>(
         if sink.reported.len() == reported_before
             && preset
             && text.split_whitespace().nth(3).is_some()
-            && let Some((span, what, strength)) = asked.of(text)
+            && let Some((span, what, strength)) = asked.0.of(text, doc)
             && asks::out_of_purpose(purpose, what, strength)
             && !declared.declares_any(asks::excused_by(what))
             && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))
@@ -233,7 +284,7 @@ fn check_entity<'v>(
             if named.is_some() && find_word(text, &param.name).next().is_none() {
                 continue;
             }
-            for (content, span) in fills(text, &doc, named) {
+            for (content, span) in fills(text, doc, named) {
                 if declared.declares_any(content.excused_by()) {
                     continue;
                 }
@@ -246,7 +297,7 @@ fn check_entity<'v>(
         // no use for.
         if sink.reported.len() == reported_before
             && matches!(path, "description" | "title")
-            && let Some((span, what, strength)) = asks::asked_of(text, names())
+            && let Some((span, what, strength)) = asks::asked_of(text, doc, names())
             && asks::out_of_purpose(purpose, what, strength)
             && !declared.declares_any(asks::excused_by(what))
             && !(what == Sensitive::Secret && declared.declares_any(asks::SECRET_WORK))
@@ -259,7 +310,7 @@ fn check_entity<'v>(
         // content more exactly.
         if sink.reported.len() == reported_before
             && let Some(param) = parameter_of(path)
-            && let Some((span, what, strength)) = asked.of(text)
+            && let Some((span, what, strength)) = asked.0.of(text, doc)
             // Most parameters ask for nothing: the walk for scalar schemas comes after.
             && !scalars().contains(path)
             && asks::out_of_purpose(purpose, what, strength)
@@ -276,7 +327,7 @@ fn check_entity<'v>(
             });
         }
     });
-    params
+    Checked { id, findings, params }
 }
 
 /// The names of an entity's parameters: a tool's top-level properties, a prompt's arguments, a

@@ -212,7 +212,7 @@ impl<'d, 'a> Scope<'d, 'a> {
 /// The reaches of `text`; `doc` is its shared reading, built only once a pattern matches.
 pub(super) fn reaches(
     text: &str,
-    doc: &LazyDoc<'_>,
+    doc: &dyn SharedDoc,
     scope: &Scope<'_, '_>,
     hit: &mut dyn FnMut(Reach, Range<usize>),
 ) {
@@ -247,7 +247,7 @@ pub(super) fn reaches(
     }
 }
 
-pub(super) fn credential_file(text: &str, doc: &LazyDoc<'_>) -> Option<Range<usize>> {
+pub(super) fn credential_file(text: &str, doc: &dyn SharedDoc) -> Option<Range<usize>> {
     CREDENTIAL_FILE.find_iter(text.as_bytes()).map(|found| found.range()).find(|span| {
         !text[span.clone()].ends_with(".pub")
             && !text[span.end..].starts_with(".pub")
@@ -255,7 +255,7 @@ pub(super) fn credential_file(text: &str, doc: &LazyDoc<'_>) -> Option<Range<usi
     })
 }
 
-pub(super) fn credential_store(text: &str, doc: &LazyDoc<'_>) -> Option<Range<usize>> {
+pub(super) fn credential_store(text: &str, doc: &dyn SharedDoc) -> Option<Range<usize>> {
     CREDENTIAL_STORE.find_iter(text.as_bytes()).map(|found| found.range()).find(|span| {
         // `process.env`, `my.env` are code, not the dotfile.
         let dotted = text[span.clone()].starts_with('.')
@@ -280,7 +280,7 @@ pub(super) fn credential_store(text: &str, doc: &LazyDoc<'_>) -> Option<Range<us
 /// hands an evaluation service or its own telemetry.
 pub(super) fn sends_out(
     text: &str,
-    doc: &LazyDoc<'_>,
+    doc: &dyn SharedDoc,
     fetches: bool,
     declared: &Declaration<'_>,
 ) -> Option<Range<usize>> {
@@ -360,7 +360,7 @@ pub(super) fn sends_out(
 }
 
 /// An address a computation is told to fetch or call ("First fetch https://x.io/cfg").
-pub(super) fn contacts(text: &str, doc: &LazyDoc<'_>) -> Option<Range<usize>> {
+pub(super) fn contacts(text: &str, doc: &dyn SharedDoc) -> Option<Range<usize>> {
     for verb in CONTACT_VERB.find_iter(text) {
         let word = verb.as_str();
         // Imperative only: a sentence start or a sequencing word right before the verb.

@@ -384,7 +384,7 @@ pub(super) const FILL_WINDOW: usize = 7;
 /// when `text` is not the field's own and so must name it in the clause.
 pub(super) fn fills<'a>(
     text: &'a str,
-    doc: &'a LazyDoc<'a>,
+    doc: &'a (dyn SharedDoc + 'a),
     named: Option<&'a str>,
 ) -> impl Iterator<Item = (Content, Range<usize>)> + 'a {
     CONTENT.captures_iter(text.as_bytes()).filter_map(move |captures| {
