@@ -1,6 +1,7 @@
 //! Word lists and small text helpers more than one rule reads. A list lives here once.
 
 use crate::rules::pattern::{ByteRegex, Regex, Searched};
+use crate::tiered::{Tier, Tiered};
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -98,15 +99,42 @@ pub fn ascii_regex(pattern: &str) -> Regex {
 }
 
 /// An automaton finding `words` in any ASCII case. Rules build these on every run to search
-/// short texts: for 33 words a contiguous NFA builds in 67 µs where the DFA `aho-corasick`
-/// would pick takes 172 µs, and searches at 5.4 ns a byte against 2.2, so the NFA is ahead
-/// until a process has put some 30 KB of text through it.
-pub fn word_automaton<W: AsRef<[u8]>>(words: impl IntoIterator<Item = W>) -> AhoCorasick {
+/// short texts: for 33 words a contiguous NFA builds in 67 µs where a DFA takes 172 µs, and
+/// searches at 5.4 ns a byte against 2.2, so the NFA is ahead until a process has put some
+/// 30 KB of text through it. Each is searched with the NFA until then, and with a DFA of the
+/// same words after ([`crate::tiered`]): a one-shot scan of a few tools never builds the DFA,
+/// and a large manifest reads through it.
+pub fn word_automaton<W: AsRef<[u8]>>(words: impl IntoIterator<Item = W>) -> WordAutomaton {
+    let words: Vec<Vec<u8>> = words.into_iter().map(|word| word.as_ref().to_vec()).collect();
+    let quick = automaton(&words, AhoCorasickKind::ContiguousNFA);
+    WordAutomaton { tiers: Tiered::new(quick, DFA_AFTER), words }
+}
+
+/// The bytes a [`WordAutomaton`] reads with its NFA before its DFA is built.
+const DFA_AFTER: usize = 30 << 10;
+
+fn automaton(words: &[Vec<u8>], kind: AhoCorasickKind) -> AhoCorasick {
     AhoCorasick::builder()
         .ascii_case_insensitive(true)
-        .kind(Some(AhoCorasickKind::ContiguousNFA))
+        .kind(Some(kind))
         .build(words)
         .expect("word lists form valid automata")
+}
+
+/// Words found in any ASCII case ([`word_automaton`]).
+pub struct WordAutomaton {
+    words: Vec<Vec<u8>>,
+    tiers: Tiered<AhoCorasick, AhoCorasick>,
+}
+
+impl WordAutomaton {
+    /// The automaton to search `text` with: both forms find the same matches.
+    pub fn for_text(&self, text: &(impl AsRef<[u8]> + ?Sized)) -> &AhoCorasick {
+        let build = || automaton(&self.words, AhoCorasickKind::DFA);
+        match self.tiers.for_reading(text.as_ref().len(), build) {
+            Tier::Quick(automaton) | Tier::Fast(automaton) => automaton,
+        }
+    }
 }
 
 /// One entry of a [`GatedPatterns`] list: a pattern and the words at least one of which every
@@ -126,7 +154,7 @@ pub struct GatedPatterns {
     patterns: Vec<String>,
     #[cfg(test)]
     gates: Vec<&'static [&'static str]>,
-    stems: AhoCorasick,
+    stems: WordAutomaton,
     /// For each automaton pattern, the entry it belongs to.
     owners: Vec<usize>,
     compile: fn(&str) -> ByteRegex,
@@ -165,7 +193,7 @@ impl GatedPatterns {
     /// The entries whose stems occur in `text`, in list order.
     fn armed(&self, text: &[u8]) -> impl Iterator<Item = usize> + use<> {
         let mut armed = 0u64;
-        for found in self.stems.find_overlapping_iter(text) {
+        for found in self.stems.for_text(text).find_overlapping_iter(text) {
             armed |= 1 << self.owners[found.pattern().as_usize()];
         }
         (0..self.patterns.len()).filter(move |&at| armed & (1 << at) != 0)
@@ -334,5 +362,25 @@ mod tests {
         })
         .collect();
         assert_eq!(found, [(1, 0..3), (0, 4..6), (1, 8..9)]);
+    }
+
+    #[test]
+    fn a_word_automaton_finds_the_same_words_before_and_after_its_dfa_is_built() {
+        let words = word_automaton(["send", "sender", "token", "API KEY"]);
+        let text = "Send the api key and the Token to the sender.";
+        let found = |automaton: &AhoCorasick| -> Vec<(usize, std::ops::Range<usize>)> {
+            (automaton.find_overlapping_iter(text))
+                .map(|found| (found.pattern().as_usize(), found.range()))
+                .collect()
+        };
+        let quick = found(words.for_text(text));
+        assert_eq!(quick.len(), 5, "send, api key, token, send and sender");
+        assert_eq!(words.for_text(text).kind(), AhoCorasickKind::ContiguousNFA);
+        // Past the bytes the NFA is kept for, the DFA searches.
+        let long = "x".repeat(DFA_AFTER);
+        words.for_text(&long);
+        let fast = words.for_text(text);
+        assert_eq!(fast.kind(), AhoCorasickKind::DFA);
+        assert_eq!(found(fast), quick);
     }
 }

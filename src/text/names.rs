@@ -18,7 +18,7 @@ pub fn name_words(name: &str) -> Vec<String> {
             words.push(std::mem::take(&mut current));
         }
         previous_lower = c.is_lowercase() || c.is_ascii_digit();
-        current.extend(c.to_lowercase());
+        push_lower(&mut current, c);
     }
     if !current.is_empty() {
         words.push(current);
@@ -46,9 +46,20 @@ pub fn name_key(name: &str) -> String {
         }
         open = true;
         previous_lower = c.is_lowercase() || c.is_ascii_digit();
-        key.extend(c.to_lowercase());
+        push_lower(&mut key, c);
     }
     key
+}
+
+/// `c` lowercased onto `word`: an ASCII letter (most of every name) without the general case
+/// mapping's iterator.
+#[inline]
+fn push_lower(word: &mut String, c: char) {
+    if c.is_ascii() {
+        word.push(c.to_ascii_lowercase());
+    } else {
+        word.extend(c.to_lowercase());
+    }
 }
 
 #[cfg(test)]

@@ -51,14 +51,15 @@ use side_channel::*;
 use crate::json::Value;
 use crate::json::walk::string_leaves;
 use crate::model::{Entity, EntityId, Finding, Kind, Location, Severity, Surface};
-use crate::rules::lexicon::{Gate, GatedPatterns, ascii_classes, ascii_regex, word_automaton};
+use crate::rules::lexicon::{
+    Gate, GatedPatterns, WordAutomaton, ascii_classes, ascii_regex, word_automaton,
+};
 use crate::rules::pattern::{ByteRegex, Regex};
 use crate::rules::scope::{LazyDoc, SharedDoc};
 use crate::rules::{RuleMeta, ScanRule};
 use crate::text::Doc;
 use crate::text::query::Sensitive;
 use crate::text::read::{Form, Party};
-use aho_corasick::AhoCorasick;
 use std::collections::HashSet;
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -366,9 +367,15 @@ fn parameter_of(path: &str) -> Option<&str> {
     if owner.starts_with("arguments[") && !owner.contains('.') {
         return Some(owner);
     }
-    // Read from the end one component at a time: a search for `.properties.` is set up anew
-    // for every leaf of every entity.
-    let mut parts = owner.rsplit('.');
+    // Read from the end one component at a time, bytewise: a search for `.properties.`, or
+    // `rsplit`'s searcher, is set up anew for every leaf of every entity.
+    let mut rest = Some(owner);
+    let mut parts = std::iter::from_fn(|| {
+        let whole = rest?;
+        let dot = whole.bytes().rposition(|b| b == b'.');
+        rest = dot.map(|dot| &whole[..dot]);
+        Some(dot.map_or(whole, |dot| &whole[dot + 1..]))
+    });
     let (last, before) = (parts.next()?, parts.next()?);
     // An array's items say what each entry of the parameter holds.
     let (name, marker) = if last == "items" && before != "properties" {
@@ -434,8 +441,9 @@ fn is_scalar_schema(schema: &Value) -> bool {
 /// Whether `path` is a value a schema presets for a parameter: its `default` or `const`, or one
 /// of its `enum` choices or `examples`.
 fn is_preset(path: &str) -> bool {
-    // Found with one backward byte search: this runs on every leaf of every entity.
-    let last = path.rfind('.').map_or(path, |dot| &path[dot + 1..]);
+    // This runs on every leaf of every entity: the last component is found bytewise from the
+    // end, as a character search sets up more than it reads here.
+    let last = path.bytes().rposition(|b| b == b'.').map_or(path, |dot| &path[dot + 1..]);
     matches!(last, "default" | "const")
         || ["enum[", "examples["].iter().any(|list| last.starts_with(list))
 }

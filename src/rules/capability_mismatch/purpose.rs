@@ -222,7 +222,7 @@ pub(super) fn compile(pattern: &str) -> ByteRegex {
 }
 
 /// A cheap first look: a name none of whose substrings is a purpose word declares none.
-pub(super) static PURPOSE_STEMS: LazyLock<AhoCorasick> = LazyLock::new(|| {
+pub(super) static PURPOSE_STEMS: LazyLock<WordAutomaton> = LazyLock::new(|| {
     let stems = NAME_PURPOSES.iter().map(|(word, _)| *word);
     let paired = PAIRED_NAME_PURPOSES.iter().map(|(word, _, _)| *word);
     word_automaton(stems.chain(paired))
@@ -333,7 +333,7 @@ impl<'a> Declaration<'a> {
     }
 
     pub(super) fn purpose(&self) -> Option<Purpose> {
-        let named = self.names.iter().any(|name| PURPOSE_STEMS.is_match(name));
+        let named = self.names.iter().any(|name| PURPOSE_STEMS.for_text(name).is_match(name));
         named.then(|| self.name_purpose()).flatten().or_else(|| {
             let matched = FIRST_SENTENCE.first_match(self.first_sentence.as_bytes());
             matched.map(|index| FIRST_SENTENCE_PURPOSES[index])

@@ -22,13 +22,13 @@ pub(super) const STRUCTURED_WORDS: &[&str] = &[
 ];
 
 pub(super) fn is_side_channel(name: &str) -> bool {
-    SIDE_CHANNEL_STEMS.is_match(name)
+    SIDE_CHANNEL_STEMS.for_text(name).is_match(name)
         && words(name).any(|word| in_sorted(word, SIDE_CHANNEL_WORDS))
         && !words(name).any(|word| in_sorted(word, STRUCTURED_WORDS))
 }
 
 /// A cheap first look: most parameter names hold none of the side-channel words.
-pub(super) static SIDE_CHANNEL_STEMS: LazyLock<AhoCorasick> =
+pub(super) static SIDE_CHANNEL_STEMS: LazyLock<WordAutomaton> =
     LazyLock::new(|| word_automaton(SIDE_CHANNEL_WORDS));
 
 /// A side-channel parameter of an entity: its name and the path of its schema.

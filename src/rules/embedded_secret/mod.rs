@@ -24,9 +24,8 @@ mod webhooks;
 
 use crate::model::Severity;
 use crate::rules::Text;
-use crate::rules::lexicon::word_automaton;
+use crate::rules::lexicon::{WordAutomaton, word_automaton};
 use crate::rules::{Hit, RuleMeta, TextRule};
-use aho_corasick::AhoCorasick;
 use std::sync::LazyLock;
 
 static META: RuleMeta = RuleMeta {
@@ -69,7 +68,7 @@ static TRIGGERS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| FAMILIES.iter().flat_map(|family| family.stems.iter().copied()).collect());
 
 /// Which family each stem of `TRIGGERS` belongs to, found in one pass.
-static STEMS: LazyLock<(AhoCorasick, Vec<usize>)> = LazyLock::new(|| {
+static STEMS: LazyLock<(WordAutomaton, Vec<usize>)> = LazyLock::new(|| {
     let owners =
         FAMILIES.iter().enumerate().flat_map(|(at, family)| family.stems.iter().map(move |_| at));
     (word_automaton(TRIGGERS.iter()), owners.collect())
@@ -94,7 +93,7 @@ impl TextRule for EmbeddedSecret {
         let raw = text.as_str();
         let (automaton, owners) = &*STEMS;
         let mut armed = 0u64;
-        for found in automaton.find_overlapping_iter(raw) {
+        for found in automaton.for_text(raw).find_overlapping_iter(raw) {
             armed |= 1 << owners[found.pattern().as_usize()];
         }
         let first = hits.len();
