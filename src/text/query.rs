@@ -109,8 +109,9 @@ impl Doc<'_> {
                 || self.naming(at..(at + 2).min(end), thing::MODEL).next().is_some()
         };
         let tokens = self.clauses[clause].tokens.clone();
-        if wish(tokens.clone())
-            && tokens.clone().any(|at| self.word(at) == "if" && addressed(at + 1, tokens.end))
+        // The `if` first: one word, where the wish is five.
+        if tokens.clone().any(|at| self.word(at) == "if" && addressed(at + 1, tokens.end))
+            && wish(tokens.clone())
         {
             return true;
         }
@@ -119,8 +120,8 @@ impl Doc<'_> {
         let sentence = self.clauses[clause].sentence;
         let framed = (clause.saturating_sub(2)..clause).rev().find(|&before| {
             self.clauses[before].sentence == sentence
-                && wish(self.clauses[before].tokens.clone())
                 && self.has_word(self.clauses[before].tokens.clone(), &["if"])
+                && wish(self.clauses[before].tokens.clone())
         });
         framed.is_some_and(|before| {
             (before + 1..clause)

@@ -135,7 +135,15 @@ pub fn markers(raw: &str) -> Vec<Marker> {
                 at = marker.range.end;
                 found.push(marker);
             }
-            None => at += raw[at..].chars().next().map_or(1, char::len_utf8),
+            // No marker starts before the next `<`, `[` or `{`, or the next line: every byte
+            // up to there is passed over at once. Each is ASCII, so `at` stays on a character
+            // boundary.
+            None if bytes[at] == b'\n' => at += 1,
+            None => {
+                let rest = &bytes[at + 1..];
+                let next = rest.iter().position(|b| matches!(b, b'<' | b'[' | b'{' | b'\n'));
+                at += 1 + next.map_or(rest.len(), |skip| skip + usize::from(rest[skip] == b'\n'));
+            }
         }
     }
     found

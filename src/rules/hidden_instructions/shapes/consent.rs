@@ -65,6 +65,12 @@ pub static CONSENT_TRIGGERS: std::sync::LazyLock<Vec<String>> = std::sync::LazyL
 
 /// Whether `clause` orders the model to do something consequential without asking the user.
 pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
+    // What is done unasked (`consequential` below) is a verb of those classes in the clause's
+    // sentence or the one before it: sentences holding none waive nothing.
+    let own = doc.clauses[clause].sentence;
+    if (own.saturating_sub(1)..=own).all(|s| doc.sentences[s].classes.act & CONSEQUENTIAL == 0) {
+        return false;
+    }
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
     // `run the list past the user`: putting something before the user to approve.
@@ -112,57 +118,56 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
         });
     // `there's no need to ask the user before running it`, `you needn't confirm`: the seeking
     // itself called needless, however the clause reads.
-    let no_need = reading.verb.is_some_and(|verb| {
-        seeks(verb)
-            && (verb.saturating_sub(3)..verb).any(|at| {
+    let no_need = || {
+        reading.verb.is_some_and(|verb| {
+            (verb.saturating_sub(3)..verb).any(|at| {
                 doc.word(at) == "no" && doc.word(at + 1) == "need"
                     || matches!(doc.word(at), "needn't" | "needn\u{2019}t")
                     // `you don't need to confirm with the user`.
                     || doc.word(at) == "need" && at > 0 && doc.tokens[at - 1].info.func & func::NEG != 0
-            })
-    });
+            }) && seeks(verb)
+        })
+    };
     // `there is no point pausing to get the user's OK first`: seeking the user's approval
     // called pointless, by a seeking verb or the approval's own noun. Its `no` is the
     // reading's negation.
-    let pointless = tokens.clone().any(|at| {
-        doc.word(at) == "no"
-            && matches!(doc.word(at + 1), "point" | "need" | "reason")
-            && doc.user_in(at + 2..(at + 10).min(tokens.end)).is_some()
-            && (at + 2..(at + 10).min(tokens.end))
-                .any(|next| seeks(next) || APPROVALS.contains(&doc.word(next)))
-    });
-    let needless = needless || !reading.negated && no_need || pointless;
-    if !reading.orders_model() && !needless {
-        return false;
-    }
-    // The seeking each `without` leaves out: `without asking`, `without waiting`.
-    let left_out: Vec<usize> = if reading.negated {
-        Vec::new()
-    } else {
+    let pointless = || {
+        tokens.clone().any(|at| {
+            doc.word(at) == "no"
+                && matches!(doc.word(at + 1), "point" | "need" | "reason")
+                && doc.user_in(at + 2..(at + 10).min(tokens.end)).is_some()
+                && (at + 2..(at + 10).min(tokens.end))
+                    .any(|next| seeks(next) || APPROVALS.contains(&doc.word(next)))
+        })
+    };
+    let needless = needless || !reading.negated && no_need() || pointless();
+    // The seeking each `without` leaves out: `without asking`, `without waiting` (none in a
+    // negated order).
+    let left_out = || {
         tokens
             .clone()
-            .filter(|&at| doc.word(at) == "without" && seeks(at + 1))
+            .filter(|&at| !reading.negated && doc.word(at) == "without" && seeks(at + 1))
             .map(|at| at + 1)
-            .collect()
     };
-    // `pay each invoice without asking the user first`: the order's own verb is the deed
-    // done unasked (`start without waiting for exit` waits on no one).
-    let verb_unasked = left_out.iter().any(|&seek| !doc.word(seek).starts_with("wait"));
+    // What is not said to be needless is left unasked only by an order.
     let unasked = needless
-        || reading.negated && reading.verb.is_some_and(seeks)
-        || !left_out.is_empty()
-        || !reading.negated
-            && reading.verb.is_some_and(|verb| {
-                matches!(doc.word(verb), "skip" | "bypass" | "omit")
-                    && doc.has_word(tokens.clone(), APPROVALS)
-            });
+        || reading.orders_model()
+            && (reading.negated && reading.verb.is_some_and(seeks)
+                || left_out().next().is_some()
+                || !reading.negated
+                    && reading.verb.is_some_and(|verb| {
+                        matches!(doc.word(verb), "skip" | "bypass" | "omit")
+                            && doc.has_word(tokens.clone(), APPROVALS)
+                    }));
     if !unasked {
         return false;
     }
+    // `pay each invoice without asking the user first`: the order's own verb is the deed
+    // done unasked (`start without waiting for exit` waits on no one).
+    let verb_unasked = left_out().any(|seek| !doc.word(seek).starts_with("wait"));
     // The act whose approval is waived may be named in the sentence before: `Pending claims
     // are to be approved straight away. Checking with the person first is unnecessary.`
     // Only a sentence that is all about the waiver reaches back (the seeking is its subject).
-    let own = doc.clauses[clause].sentence;
     let first = if needless { own.saturating_sub(1) } else { own };
     let sentence = doc.sentences[first].tokens.start..doc.sentences[own].tokens.end;
     let consequential = sentence.clone().any(|at| {

@@ -48,10 +48,13 @@ pub(super) fn lets_text_decide(doc: &Doc, acted: std::ops::Range<usize>) -> bool
 pub(super) fn text_governs(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
     let tokens = doc.clauses[clause].tokens.clone();
-    if reading.negated || !(reading.standing || super::verdict::standing_lead(doc, clause)) {
+    if reading.negated {
         return false;
     }
     let Some(decides) = deciding(doc, tokens.clone()) else { return false };
+    if !(reading.standing || super::verdict::standing_lead(doc, clause)) {
+        return false;
+    }
     let this_text = (tokens.start..decides).any(|at| {
         matches!(doc.word(at), "this" | "these")
             && (at + 1..decides.min(at + 3)).any(|noun| TEXT_NOUNS.contains(&doc.word(noun)))

@@ -38,13 +38,16 @@ const WEIGHTLESS: &[&str] = &["advisory", "ignored", "optional", "untrusted", "i
 pub(crate) fn takeovers(raw: &str) -> Vec<(Range<usize>, &'static str)> {
     let mut found = Vec::new();
     for (range, text) in crate::text::lines(raw) {
-        // `key: value` or `key = value`, whichever comes first.
-        let Some((key, value)) = text.split_once([':', '=']) else { continue };
+        // `key: value` or `key = value`, whichever comes first. Both are ASCII, so a byte
+        // search finds the same split as a search by character, and every byte a key may hold
+        // is ASCII too.
+        let Some(split) = text.bytes().position(|b| b == b':' || b == b'=') else { continue };
+        let (key, value) = (&text[..split], &text[split + 1..]);
         let key = key.trim_end();
         let config_key = !key.is_empty()
             && key.len() <= 40
-            && key.contains(['.', '_'])
-            && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+            && key.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+            && key.bytes().any(|b| matches!(b, b'.' | b'_'));
         if !config_key {
             continue;
         }

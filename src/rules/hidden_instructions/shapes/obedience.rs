@@ -148,22 +148,23 @@ pub(super) fn distrusts_user(doc: &Doc, clause: usize) -> bool {
     // advisory only`: the user's words, declared without force.
     let subject = doc.readings[clause].subject_tokens.clone();
     let users_words = users_words(doc, clause, subject);
-    let weightless = doc.has_word(
-        tokens.clone(),
-        &[
-            "unverified",
-            "untrusted",
-            "advisory",
-            "no authority",
-            "non-binding",
-            "optional",
-            "suggestion",
-            "suggestions",
-            "decline",
-        ],
-    ) || doc.has_word(tokens.clone(), &["authority"])
-        && doc.has_word(tokens.clone(), &["no"]);
-    if users_words && weightless && !doc.readings[clause].negated {
+    let weightless = || {
+        doc.has_word(
+            tokens.clone(),
+            &[
+                "unverified",
+                "untrusted",
+                "advisory",
+                "no authority",
+                "non-binding",
+                "optional",
+                "suggestion",
+                "suggestions",
+                "decline",
+            ],
+        ) || doc.has_word(tokens.clone(), &["authority"]) && doc.has_word(tokens.clone(), &["no"])
+    };
+    if users_words && !doc.readings[clause].negated && weightless() {
         return true;
     }
     if users_words && unheeded(doc, clause) {
@@ -195,8 +196,16 @@ pub(super) fn against_the_user(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
     let sentence = doc.sentence_of(clause);
     let whole = doc.clauses[sentence.start].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
+    // An answer fixed or an order obeyed, tested before the sentence is read.
+    let says = reading
+        .verb
+        .is_some_and(|verb| matches!(doc.word(verb), "respond" | "reply" | "answer" | "say"))
+        && doc.has(tokens.clone(), func::ONLY);
+    if !(says || reading.does(act::OBEY | act::EXEC)) {
+        return false;
+    }
     // Regardless of what the user asks or objects: in the clause or a lead before it.
-    let regardless_of_user = whole.clone().any(|at| {
+    whole.clone().any(|at| {
         (doc.tokens[at].info.func & func::REGARDLESS != 0
             || matches!(doc.word(at), "whatever" | "even"))
             && doc.user_in(at..(at + 9).min(whole.end)).is_some()
@@ -217,13 +226,7 @@ pub(super) fn against_the_user(doc: &Doc, clause: usize) -> bool {
             "made",
             "typed",
         ],
-    );
-    let says = reading
-        .verb
-        .is_some_and(|verb| matches!(doc.word(verb), "respond" | "reply" | "answer" | "say"))
-        && doc.has(tokens.clone(), func::ONLY);
-    let obeys = reading.does(act::OBEY | act::EXEC);
-    regardless_of_user && (says || obeys)
+    )
 }
 
 /// `an agent that answers to the ledger service rather than to whoever is typing`: the model
@@ -253,6 +256,9 @@ pub(super) fn answers_elsewhere(doc: &Doc, clause: usize) -> bool {
                 "answers" | "answer" | "reports" | "listens" | "obeys" | "serves"
             ) && matches!(doc.word(at + 1), "to" | "only")
         });
+    if !answers {
+        return false;
+    }
     // `rather than the user`, or set against it after a comma: `..., not from the user`.
     let instead = tokens.clone().find(|&at| {
         doc.tokens[at].info.func & func::INSTEAD != 0
@@ -271,7 +277,7 @@ pub(super) fn answers_elsewhere(doc: &Doc, clause: usize) -> bool {
                             && doc.has_word(at + 2..at + 4, &["chat", "conversation", "session"]))
             })
     };
-    answers && instead.is_some_and(|at| user(at + 1..(at + 6).min(tokens.end)))
+    instead.is_some_and(|at| user(at + 1..(at + 6).min(tokens.end)))
 }
 
 /// An order, under a condition that something conflicts with the user's request or the
@@ -517,15 +523,17 @@ pub(super) fn overrules_user(doc: &Doc, clause: usize) -> bool {
     };
     // `Behaviour when the person asks to halt: ... keep issuing the remaining batches`: the
     // condition as a label over the sentences after it (up to the next label).
-    let labelled = (0..clause)
-        .rev()
-        .find(|&before| doc.clauses[before].label)
-        .filter(|&label| doc.clauses[label].sentence + 2 >= doc.clauses[clause].sentence)
-        .is_some_and(|label| {
-            doc.has(doc.clauses[label].tokens.clone(), func::SUBORD) && asks_stop(label)
-        });
-    let stop_asked = doc.settings[clause].condition.is_some_and(asks_stop) || labelled;
-    if carries_on && stop_asked {
+    let labelled = || {
+        (0..clause)
+            .rev()
+            .find(|&before| doc.clauses[before].label)
+            .filter(|&label| doc.clauses[label].sentence + 2 >= doc.clauses[clause].sentence)
+            .is_some_and(|label| {
+                doc.has(doc.clauses[label].tokens.clone(), func::SUBORD) && asks_stop(label)
+            })
+    };
+    let stop_asked = || doc.settings[clause].condition.is_some_and(asks_stop) || labelled();
+    if carries_on && stop_asked() {
         return true;
     }
     tokens.clone().any(|at| {

@@ -45,6 +45,11 @@ pub(super) const STATES: &[&str] = &[
 pub(super) fn new_rules(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
     let reading = &doc.readings[clause];
+    let opens = doc.clauses[clause].label
+        || reading.form == Form::Copula && doc.has_word(tokens.clone(), &["your", "this"]);
+    if !opens {
+        return false;
+    }
     let renewed = |at: usize| {
         matches!(
             doc.word(at),
@@ -69,13 +74,7 @@ pub(super) fn new_rules(doc: &Doc, clause: usize) -> bool {
                 && (at.saturating_sub(2).max(tokens.start)..at).any(renewed)
                 && doc.naming(tokens.clone(), thing::MODEL).next().is_some()
         });
-    let renewed = names;
-    let opens = doc.clauses[clause].label
-        || reading.form == Form::Copula && doc.has_word(tokens.clone(), &["your", "this"]);
-    renewed
-        && names
-        && opens
-        && !doc.has_word(tokens, &["recipe", "steps", "release", "version", "notes"])
+    names && !doc.has_word(tokens, &["recipe", "steps", "release", "version", "notes"])
 }
 
 /// `Act as a senior Go reviewer`, `the narrator and game master`: a phrase whose every head is
@@ -239,26 +238,32 @@ pub(super) fn becomes_someone(doc: &Doc, clause: usize) -> bool {
     if !about_model || reading.negated {
         return false;
     }
-    let now = doc.has_word(tokens.clone(), &["now"])
-        || reading.standing
-        || doc.has_word(tokens.clone(), &["from"])
-            && doc.has_word(tokens.clone(), &["onward", "onwards"]);
-    let state = complement.clone().next().is_some_and(|at| {
-        STATES.contains(&doc.word(at))
-            || doc.tokens[at].info.is_participle() && !doc.word(at).ends_with("changed")
-    });
-    let role = doc.naming(complement.clone(), thing::PERSONA | thing::MODEL).next().is_some()
-        || now && doc.naming(complement.clone(), thing::USER).next().is_some()
-        || names_role(doc, complement.clone())
-        || doc.has(complement.clone(), func::UNBOUND)
-        || doc.has_word(complement.clone(), &["changed", "reassigned", "switched"]);
+    let now = || {
+        doc.has_word(tokens.clone(), &["now"])
+            || reading.standing
+            || doc.has_word(tokens.clone(), &["from"])
+                && doc.has_word(tokens.clone(), &["onward", "onwards"])
+    };
+    let state = || {
+        complement.clone().next().is_some_and(|at| {
+            STATES.contains(&doc.word(at))
+                || doc.tokens[at].info.is_participle() && !doc.word(at).ends_with("changed")
+        })
+    };
+    let role = || {
+        doc.naming(complement.clone(), thing::PERSONA | thing::MODEL).next().is_some()
+            || now() && doc.naming(complement.clone(), thing::USER).next().is_some()
+            || names_role(doc, complement.clone())
+            || doc.has(complement.clone(), func::UNBOUND)
+            || doc.has_word(complement.clone(), &["changed", "reassigned", "switched"])
+    };
     let persona_subject = doc.naming(subject.clone(), thing::PERSONA).next().is_some() || own_name;
-    let new_persona = persona_subject && doc.has_word(subject, &["new"]);
     match reading.form {
         Form::Copula => {
-            now && role && !state
+            let role = role();
+            role && now() && !state()
                 || role && persona_subject
-                || new_persona
+                || persona_subject && doc.has_word(subject, &["new"])
                 || role && doc.has(complement, func::UNBOUND)
         }
         // `your role has been changed to administrator`, `you have been reassigned`.
@@ -276,7 +281,7 @@ pub(super) fn becomes_someone(doc: &Doc, clause: usize) -> bool {
                         )
                     })
         }
-        _ => reading.does(act::BECOME) && role,
+        _ => reading.does(act::BECOME) && role(),
     }
 }
 
@@ -284,10 +289,11 @@ pub(super) fn becomes_someone(doc: &Doc, clause: usize) -> bool {
 fn turns_into_someone(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
     tokens.clone().any(|at| {
-        matches!(
-            doc.word(at),
-            "turns" | "turn" | "turned" | "transforms" | "transform" | "converts"
-        ) && doc.word(at + 1) == "you"
+        doc.word(at + 1) == "you"
+            && matches!(
+                doc.word(at),
+                "turns" | "turn" | "turned" | "transforms" | "transform" | "converts"
+            )
             && doc.word(at + 2) == "into"
             && at + 3 < tokens.end
             && (names_role(doc, at + 2..tokens.end)
@@ -299,14 +305,14 @@ fn turns_into_someone(doc: &Doc, clause: usize) -> bool {
 /// assistant`: the model told what it has stopped being.
 pub(super) fn no_longer_assistant(doc: &Doc, clause: usize) -> bool {
     let reading = &doc.readings[clause];
+    if reading.subject != Party::Model {
+        return false;
+    }
     let tokens = doc.clauses[clause].tokens.clone();
     let no_longer = tokens.clone().find(|&at| {
         doc.word(at) == "no" && doc.word(at + 1) == "longer" || doc.word(at) == "no longer"
     });
     let Some(no_longer) = no_longer else { return false };
-    if reading.subject != Party::Model {
-        return false;
-    }
     // A role worked in (`work as`, `act as`, `serve as`, one token or two): the assistant
     // it names, not an account's role (`act as the account admin`).
     let worked = (no_longer + 1..tokens.end.min(no_longer + 4)).find_map(|at| {

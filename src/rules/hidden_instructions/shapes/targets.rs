@@ -330,6 +330,9 @@ pub(super) fn users_requests(doc: &Doc, range: Range<usize>) -> bool {
         let possessive = token.is(crate::text::lex::flag::POSSESSIVE)
             && token.info.thing & thing::USER != 0
             && asked(at + 1);
+        if possessive {
+            return true;
+        }
         let from = asked(at)
             && at + 2 < range.end.max(at + 3)
             && doc.word(at + 1) == "from"
@@ -338,6 +341,28 @@ pub(super) fn users_requests(doc: &Doc, range: Range<usize>) -> bool {
                     || doc.word(at + 2) == "the"
                         && doc.tokens.get(at + 3).is_some_and(|t| t.info.thing & thing::USER != 0)
             });
+        if from {
+            return true;
+        }
+        // `user-level instructions`, `user preferences`, `user requests`: the user's, named by
+        // a modifier.
+        let modifier = || {
+            matches!(
+                doc.word(at),
+                "user" | "user-level" | "user-provided" | "user-supplied" | "human"
+            ) && doc.tokens.get(at + 1).is_some_and(|next| {
+                next.info.thing & (thing::RULES | thing::REQUEST) != 0
+                    || matches!(
+                        doc.word(at + 1),
+                        "preferences" | "wishes" | "requests" | "messages"
+                    )
+            })
+        };
+        // What the user stated is said by a word of the user's class: any other token states
+        // nothing, so the words after it are read only after that test.
+        if !(token.info.thing & thing::USER != 0 && token.kind == Kind::Word) {
+            return modifier();
+        }
         // `preferences the user stated earlier`, `what the user asked`.
         // `the preferences the traveller has stated`: past an auxiliary.
         let said = if doc.tokens.get(at + 1).is_some_and(|t| t.info.func & func::HAVE != 0) {
@@ -345,9 +370,7 @@ pub(super) fn users_requests(doc: &Doc, range: Range<usize>) -> bool {
         } else {
             at + 1
         };
-        let stated = token.info.thing & thing::USER != 0
-            && token.kind == Kind::Word
-            && said < range.end
+        let stated = said < range.end
             && matches!(
                 doc.word(said),
                 "asked"
@@ -362,35 +385,28 @@ pub(super) fn users_requests(doc: &Doc, range: Range<usize>) -> bool {
                     | "configured"
             );
         // `what the user asks for`: the present tense names the request after `what`.
-        let what = (at.saturating_sub(2)..at).any(|before| {
-            matches!(doc.word(before), "what" | "whatever" | "anything" | "everything")
-        });
-        // `what the person in the chat wants`: past where the person is.
-        let verb = if doc.word(at + 1) == "in"
-            && matches!(doc.word(at + 3), "chat" | "conversation" | "session")
-        {
-            at + 4
-        } else {
-            at + 1
+        let what = || {
+            (at.saturating_sub(2)..at).any(|before| {
+                matches!(doc.word(before), "what" | "whatever" | "anything" | "everything")
+            })
         };
-        let stated = stated
-            || what
-                && token.info.thing & thing::USER != 0
-                && token.kind == Kind::Word
+        // `what the person in the chat wants`: past where the person is.
+        let verb = || {
+            if doc.word(at + 1) == "in"
+                && matches!(doc.word(at + 3), "chat" | "conversation" | "session")
+            {
+                at + 4
+            } else {
+                at + 1
+            }
+        };
+        stated
+            || what()
                 && matches!(
-                    doc.word(verb),
+                    doc.word(verb()),
                     "asks" | "says" | "wants" | "requests" | "types" | "writes"
-                );
-        // `user-level instructions`, `user preferences`, `user requests`: the user's, named by
-        // a modifier.
-        let modifier = matches!(
-            doc.word(at),
-            "user" | "user-level" | "user-provided" | "user-supplied" | "human"
-        ) && doc.tokens.get(at + 1).is_some_and(|next| {
-            next.info.thing & (thing::RULES | thing::REQUEST) != 0
-                || matches!(doc.word(at + 1), "preferences" | "wishes" | "requests" | "messages")
-        });
-        possessive || from || stated || modifier
+                )
+            || modifier()
     })
 }
 
@@ -406,9 +422,10 @@ pub(super) fn told_before(doc: &Doc, range: Range<usize>) -> bool {
 /// told before, declared void.
 pub(super) fn told_earlier_void(doc: &Doc, clause: usize) -> bool {
     let tokens = doc.clauses[clause].tokens.clone();
-    doc.has_word(tokens.clone(), &["whatever", "everything", "anything"])
-        && doc.has_word(tokens.clone(), &["told", "said", "given", "instructed"])
-        && doc.has_word(tokens.clone(), &["earlier", "before", "previously"])
+    // The class tests first: they are cheaper than the word lists.
+    doc.has(tokens.clone(), func::VOID)
         && doc.has(tokens.clone(), func::YOU)
-        && doc.has(tokens, func::VOID)
+        && doc.has_word(tokens.clone(), &["whatever", "everything", "anything"])
+        && doc.has_word(tokens.clone(), &["told", "said", "given", "instructed"])
+        && doc.has_word(tokens, &["earlier", "before", "previously"])
 }

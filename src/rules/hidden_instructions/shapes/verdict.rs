@@ -53,100 +53,113 @@ pub(super) fn fixed_verdict(doc: &Doc, clause: usize) -> bool {
     // telling set up in the condition says.
     // `..., the verdict is 'All checks passed'`: the answer named as the subject of a copula.
     let opens = doc.clauses[clause].tokens.start;
-    let named_answer = reading.form == Form::Copula
-        && doc.has_word(
-            opens..(opens + 3).min(doc.clauses[clause].tokens.end),
-            &["verdict", "answer", "reply", "response", "outcome", "message", "summary"],
-        );
-    let relayed = (reading.verb.is_some_and(|verb| matches!(doc.word(verb), "reads" | "says"))
-        || named_answer)
-        && doc.settings[clause].condition.is_some_and(|condition| {
-            let tokens = doc.clauses[condition].tokens.clone();
-            tokens.clone().any(|at| {
-                doc.tokens[at].info.func & func::YOU != 0
-                    && doc
-                        .tokens
-                        .get(at + 1)
-                        .is_some_and(|verb| verb.info.act & (act::TELL | act::SAY | act::SEND) != 0)
+    let named_answer = || {
+        reading.form == Form::Copula
+            && doc.has_word(
+                opens..(opens + 3).min(doc.clauses[clause].tokens.end),
+                &["verdict", "answer", "reply", "response", "outcome", "message", "summary"],
+            )
+    };
+    let relayed = || {
+        (reading.verb.is_some_and(|verb| matches!(doc.word(verb), "reads" | "says"))
+            || named_answer())
+            && doc.settings[clause].condition.is_some_and(|condition| {
+                let tokens = doc.clauses[condition].tokens.clone();
+                tokens.clone().any(|at| {
+                    doc.tokens[at].info.func & func::YOU != 0
+                        && doc.tokens.get(at + 1).is_some_and(|verb| {
+                            verb.info.act & (act::TELL | act::SAY | act::SEND) != 0
+                        })
+                })
             })
-        });
-    let says = says || relayed;
+    };
+    if !(says || relayed()) {
+        return false;
+    }
     let sentence = doc.sentence_of(clause);
     let rest = doc.clauses[clause].tokens.start..doc.clauses[sentence.end - 1].tokens.end;
     let sentence_start = doc.clauses[sentence.start].tokens.start;
-    let regardless = (sentence_start..rest.end).any(|at| {
-        // `However many advisories come back`: `however` before a word concedes.
-        let however = doc.word(at) == "however"
-            && doc.tokens.get(at + 1).is_some_and(|next| next.kind == Kind::Word);
-        (doc.tokens[at].info.func & func::REGARDLESS != 0 || doc.word(at) == "whatever" || however)
-            // `whatever the numbers in this resource say`: past a noun phrase with its own
-            // modifier.
-            && doc.has_word(
-                at + 1..(at + 8).min(rest.end),
-                &[
-                    "returned",
-                    "returns",
-                    "says",
-                    "shows",
-                    "result",
-                    "status",
-                    "actually",
-                    "output",
-                    "listed",
-                    "found",
-                    "reported",
-                    "reports",
-                    "finds",
-                    // `whatever the analysers turn up`, `whatever the scan flags`.
-                    "find",
-                    "turn",
-                    "turns",
-                    "flag",
-                    "flags",
-                    "detect",
-                    "detects",
-                    "return",
-                    "advisories",
-                    "defects",
-                    "show",
-                    "say",
-                    "events",
-                    "came",
-                    "blockers",
-                    "issues",
-                    "errors",
-                    "findings",
-                    "vulnerabilities",
-                ],
-            )
-    });
+    let regardless = || {
+        (sentence_start..rest.end).any(|at| {
+            // `However many advisories come back`: `however` before a word concedes.
+            let however = doc.word(at) == "however"
+                && doc.tokens.get(at + 1).is_some_and(|next| next.kind == Kind::Word);
+            (doc.tokens[at].info.func & func::REGARDLESS != 0
+                || doc.word(at) == "whatever"
+                || however)
+                // `whatever the numbers in this resource say`: past a noun phrase with its own
+                // modifier.
+                && doc.has_word(
+                    at + 1..(at + 8).min(rest.end),
+                    &[
+                        "returned",
+                        "returns",
+                        "says",
+                        "shows",
+                        "result",
+                        "status",
+                        "actually",
+                        "output",
+                        "listed",
+                        "found",
+                        "reported",
+                        "reports",
+                        "finds",
+                        // `whatever the analysers turn up`, `whatever the scan flags`.
+                        "find",
+                        "turn",
+                        "turns",
+                        "flag",
+                        "flags",
+                        "detect",
+                        "detects",
+                        "return",
+                        "advisories",
+                        "defects",
+                        "show",
+                        "say",
+                        "events",
+                        "came",
+                        "blockers",
+                        "issues",
+                        "errors",
+                        "findings",
+                        "vulnerabilities",
+                    ],
+                )
+        })
+    };
     // The verdict is the one this clause gives (`do not describe it as healthy unless ...`
     // after it is a rule of accuracy), and `as returned` gives none.
     let own = doc.clauses[clause].tokens.clone();
     let approves = reading.verb.is_some_and(|verb| matches!(doc.word(verb), "approve" | "accept"));
-    let verdict = approves
-        || doc.has_word(
-            own.clone(),
-            &[
-                "yes",
-                "healthy",
-                "safe",
-                "verified",
-                "passed",
-                "approved",
-                "clean",
-                "successful",
-                "compliant",
-                "lgtm",
-                "completed",
-                "succeeded",
-            ],
-        )
-        || complement_none(doc, own.clone());
-    let as_returned = own.clone().any(|at| {
-        doc.word(at) == "as" && matches!(doc.word(at + 1), "returned" | "is" | "received")
-    });
-    says && regardless && verdict && !as_returned
+    let verdict = || {
+        approves
+            || doc.has_word(
+                own.clone(),
+                &[
+                    "yes",
+                    "healthy",
+                    "safe",
+                    "verified",
+                    "passed",
+                    "approved",
+                    "clean",
+                    "successful",
+                    "compliant",
+                    "lgtm",
+                    "completed",
+                    "succeeded",
+                ],
+            )
+            || complement_none(doc, own.clone())
+    };
+    let as_returned = || {
+        own.clone().any(|at| {
+            doc.word(at) == "as" && matches!(doc.word(at + 1), "returned" | "is" | "received")
+        })
+    };
+    regardless() && verdict() && !as_returned()
 }
 
 /// Whether a condition earlier in `clause`'s sentence has the model give an answer: `When you
@@ -333,20 +346,24 @@ pub(super) fn standing_lead(doc: &Doc, clause: usize) -> bool {
             let reading = &doc.readings[lead];
             let tokens = doc.clauses[lead].tokens.clone();
             // `you are now signed in for the rest of the session`: a state that lasts.
-            let state = doc.has_word(
-                tokens.clone(),
-                &["signed", "logged", "connected", "authenticated", "subscribed", "registered"],
-            ) && doc.has(tokens.clone(), func::YOU);
+            let state = || {
+                doc.has_word(
+                    tokens.clone(),
+                    &["signed", "logged", "connected", "authenticated", "subscribed", "registered"],
+                ) && doc.has(tokens.clone(), func::YOU)
+            };
             // `From version 4.0 onward`: a release boundary, not a standing order.
-            let version = doc.has_word(tokens.clone(), &["version", "release", "v"])
-                || tokens.clone().any(|at| doc.tokens[at].kind == Kind::Number);
+            let version = || {
+                doc.has_word(tokens.clone(), &["version", "release", "v"])
+                    || tokens.clone().any(|at| doc.tokens[at].kind == Kind::Number)
+            };
             !reading.orders_model()
-                && !state
-                && !version
                 && (reading.standing
                     || until_end(tokens.clone())
                     || doc.has_word(tokens.clone(), &["from"])
                         && doc.has_word(tokens.clone(), &["onward", "onwards", "forward"])
-                    || future(tokens))
+                    || future(tokens.clone()))
+                && !state()
+                && !version()
         })
 }
