@@ -132,7 +132,9 @@ pub struct Text<'a> {
     raw: &'a str,
     armed: u64,
     ascii: bool,
-    doc: OnceCell<Doc<'a>>,
+    /// A reading of its own, for a text no one shares one with; boxed, as every string of a
+    /// scan makes a `Text` and few build this.
+    doc: OnceCell<Box<Doc<'a>>>,
     scope: Option<&'a Scope<'a>>,
     /// Where the reading comes from when it is shared with other strings of the scan.
     shared: Option<&'a (dyn SharedDoc + 'a)>,
@@ -164,7 +166,15 @@ impl<'a> Text<'a> {
     /// The schema property the string sits under, and the rest of its path after the name:
     /// `inputSchema.properties.auth_token.default` gives `auth_token` and `default`.
     pub fn property(&self) -> Option<(&'a str, &'a str)> {
-        let (_, rest) = self.path().rsplit_once("properties.")?;
+        let path = self.path();
+        // Found bytewise from the end: a substring searcher costs more to set up than a path
+        // is long.
+        let marker = b"properties.";
+        let bytes = path.as_bytes();
+        let at = (0..bytes.len().saturating_sub(marker.len() - 1))
+            .rev()
+            .find(|&at| bytes[at..].starts_with(marker))?;
+        let rest = &path[at + marker.len()..];
         rest.split_once('.').filter(|(name, _)| !name.is_empty())
     }
 
@@ -185,7 +195,7 @@ impl<'a> Text<'a> {
         if let Some(shared) = self.shared {
             return shared.doc();
         }
-        self.doc.get_or_init(|| Doc::new(self.raw))
+        self.doc.get_or_init(|| Box::new(Doc::new(self.raw)))
     }
 
     /// Whether byte `at` lies in the sentence an entity's purpose is read from: the first
@@ -219,14 +229,16 @@ impl<'a> Text<'a> {
     /// list), an enum value, an example or a constant.
     pub fn is_value(&self) -> bool {
         let path = self.path();
-        // Every string of a scan asks this: most paths hold no `[`, and one byte search
-        // spares them the three substring searches.
+        // Every string of a scan asks this: a list's `[` is looked for bytewise and the name
+        // before it read there, where three substring searches set up more than they read.
         path.ends_with(".default")
             || path.ends_with(".const")
-            || path.contains('[')
-                && (path.contains(".enum[")
-                    || path.contains(".examples[")
-                    || path.contains(".default["))
+            || path.bytes().enumerate().any(|(at, b)| {
+                b == b'[' && {
+                    let list = &path[..at];
+                    [".enum", ".examples", ".default"].iter().any(|name| list.ends_with(name))
+                }
+            })
     }
 
     /// Whether the string is its entity's `name`. The walk keeps no verdict for a name and

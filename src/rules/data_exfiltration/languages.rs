@@ -33,7 +33,10 @@ pub(super) fn orders(text: &Text<'_>, vendors: &[String], hits: &mut Vec<Hit>) {
                 })
         })
     };
-    let foreign = if addressed && stem() && doc.sensitive_in(0..doc.tokens.len()).is_some() {
+    // No word can open with an arm the trigger search did not find in the text.
+    let armed = text.may_hold(Family::Send);
+    let foreign = if addressed && armed && stem() && doc.sensitive_in(0..doc.tokens.len()).is_some()
+    {
         crate::rules::foreign::find(text, Family::Send)
     } else {
         Vec::new()

@@ -240,7 +240,9 @@ const FILE_EXTENSIONS: &[&str] = &[
     "pyc",
 ];
 
-/// A token that is not a plain word: its end and kind, or `None`.
+/// A token that is not a plain word: its end and kind, or `None`. `marked`: whether one of
+/// `@ . : /` lies between `at` and the end of the run, less the punctuation a sentence puts
+/// after it ([`trim_trailing`]).
 // Called once per token from the loop in `lex`: inlined there, as it was in one file.
 #[inline]
 pub(super) fn special(
@@ -248,17 +250,25 @@ pub(super) fn special(
     lower: &str,
     at: usize,
     run_end: usize,
-    run_marks: bool,
+    marked: bool,
 ) -> Option<(usize, Kind)> {
     let bytes = raw.as_bytes();
     let first = bytes[at];
-    // Every shape that can start with a letter or digit holds one of `@ . : /` inside the run
-    // (`process.env.`, `scheme://`, `c:\`, and the run shapes below), since none of those
-    // characters ends a run: without one, a word is a word.
+    // Every shape opens with a letter, a digit or one of these bytes.
+    if !first.is_ascii_alphanumeric()
+        && !matches!(first, b'$' | b'%' | b'{' | b'~' | b'/' | b'.' | b'[')
+    {
+        return None;
+    }
+    // Every shape that can start with a letter or digit holds one of `@ . : /` after its start
+    // and before the run's trailing punctuation, since none of those characters ends a run and
+    // each is followed by a character that is not trailing punctuation (`process.env.`,
+    // `os.environ`, `scheme://`, `c:\`), or lies in the trimmed run the shapes below read:
+    // without one, a word is a word.
     if first.is_ascii_alphanumeric() {
         // `audit.keeper [at] proton [dot] me`: a local part with a dot is still the address.
         let spelled = obfuscated_email(lower, run_end);
-        if spelled.is_some() || !run_marks {
+        if spelled.is_some() || !marked {
             return spelled;
         }
     }
@@ -523,7 +533,7 @@ fn url_end(raw: &str, from: usize) -> usize {
     from + trim_trailing(&raw[from..end]).len()
 }
 
-fn trim_trailing(text: &str) -> &str {
+pub(super) fn trim_trailing(text: &str) -> &str {
     text.trim_end_matches(['.', ',', ';', ':', '!', '?', ')', '\'', '"', '\u{2019}', '\u{201D}'])
 }
 

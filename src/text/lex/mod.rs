@@ -82,7 +82,7 @@ pub(super) const MAX_RUN: usize = 2048;
 pub(super) const MAX_WORD_RUN: usize = 256;
 
 /// Whether `c` ends a run of characters that could be one address or path.
-fn ends_run(c: char) -> bool {
+const fn ends_run(c: char) -> bool {
     c.is_whitespace()
         || matches!(
             c,
@@ -105,6 +105,60 @@ fn ends_run(c: char) -> bool {
         )
 }
 
+/// What the lexer's fast paths ask of a byte, one bit a question: [`CLASS`] holds the answers.
+pub(super) mod class {
+    /// Whitespace, as `char::is_whitespace` reads an ASCII character.
+    pub const SPACE: u8 = 1;
+    /// Ends a run that could be one address or path: [`super::ends_run`].
+    pub const ENDS_RUN: u8 = 1 << 1;
+    /// One of `@ . : /`, which every address, host and path holds.
+    pub const MARK: u8 = 1 << 2;
+    pub const DIGIT: u8 = 1 << 3;
+    pub const UPPER: u8 = 1 << 4;
+    pub const LOWER: u8 = 1 << 5;
+    pub const UNDERSCORE: u8 = 1 << 6;
+    /// A byte of a character outside ASCII, which is read whole.
+    pub const HIGH: u8 = 1 << 7;
+    /// A word character: a letter, a digit or `_`.
+    pub const WORD: u8 = DIGIT | UPPER | LOWER | UNDERSCORE;
+}
+
+/// The [`class`] bits of each byte.
+pub(super) static CLASS: [u8; 256] = classes();
+
+const fn classes() -> [u8; 256] {
+    let mut table = [class::HIGH; 256];
+    let mut byte: u8 = 0;
+    while byte < 0x80 {
+        let c = byte as char;
+        let mut bits = 0;
+        if c.is_whitespace() {
+            bits |= class::SPACE;
+        }
+        if ends_run(c) {
+            bits |= class::ENDS_RUN;
+        }
+        if matches!(byte, b'@' | b'.' | b':' | b'/') {
+            bits |= class::MARK;
+        }
+        if byte.is_ascii_digit() {
+            bits |= class::DIGIT;
+        }
+        if byte.is_ascii_uppercase() {
+            bits |= class::UPPER;
+        }
+        if byte.is_ascii_lowercase() {
+            bits |= class::LOWER;
+        }
+        if byte == b'_' {
+            bits |= class::UNDERSCORE;
+        }
+        table[byte as usize] = bits;
+        byte += 1;
+    }
+    table
+}
+
 /// The character at byte `at` (a character boundary) of `raw`; an ASCII byte is read as is.
 #[inline]
 pub(super) fn char_at(raw: &str, at: usize) -> char {
@@ -114,21 +168,52 @@ pub(super) fn char_at(raw: &str, at: usize) -> char {
     }
 }
 
-/// Where the run starting at byte `from` ends (the first character that [`ends_run`], or the
-/// end of `raw`), and whether the run holds one of `@ . : /`: one pass, ASCII read bytewise.
-fn run_from(raw: &str, from: usize) -> (usize, bool) {
+/// A run of non-space characters that could be one address or path.
+struct Run {
+    /// The first character that [`ends_run`], or the end of the text.
+    end: usize,
+    /// The last of `@ . : /` in the run before the punctuation a sentence puts after it
+    /// ([`address::trim_trailing`]). A token starting with a letter or digit can be an
+    /// address or path only if one of these follows its start.
+    last_mark: Option<usize>,
+}
+
+/// The run starting at byte `from`: one pass, ASCII read bytewise.
+// Kept out of the token loop, in which its few variables would live on the stack.
+#[inline(never)]
+fn run_from(raw: &str, lower: &str, from: usize) -> Run {
     let bytes = raw.as_bytes();
-    let mut marks = false;
+    let mut last_mark = None;
     let mut at = from;
     while at < bytes.len() {
-        let c = char_at(raw, at);
-        if ends_run(c) {
-            return (at, marks);
+        let bits = CLASS[usize::from(bytes[at])];
+        if bits & (class::ENDS_RUN | class::HIGH) == 0 {
+            if bits & class::MARK != 0 {
+                last_mark = Some(at);
+            }
+            at += 1;
+        } else if bits & class::ENDS_RUN != 0 {
+            break;
+        } else {
+            // Every character outside ASCII that ends a run is whitespace.
+            let c = char_at(raw, at);
+            if c.is_whitespace() {
+                break;
+            }
+            at += c.len_utf8();
         }
-        marks |= matches!(c, '@' | '.' | ':' | '/');
-        at += c.len_utf8();
     }
-    (bytes.len(), marks)
+    // A mark in the punctuation after the run (`end.`) does not count.
+    if let Some(mark) = last_mark {
+        let trimmed = from + address::trim_trailing(&lower[from..at]).len();
+        if mark >= trimmed {
+            last_mark = lower.as_bytes()[from..trimmed]
+                .iter()
+                .rposition(|&byte| CLASS[usize::from(byte)] & class::MARK != 0)
+                .map(|offset| from + offset);
+        }
+    }
+    Run { end: at, last_mark }
 }
 
 /// Tokens of `raw`. `lower` is `raw` with ASCII letters lowercased (same byte offsets).
@@ -137,24 +222,32 @@ pub fn tokens(raw: &str, lower: &str) -> Vec<Token> {
     let mut out = Vec::with_capacity(raw.len() / 5 + 1);
     let mut at = 0;
     let mut line_start = true;
-    // Where the run holding `at` ends: found again only once `at` has passed it.
-    let mut run_end = 0;
-    // Whether that run holds one of `@ . : /`, which every address, host and path does.
-    let mut run_marks = false;
+    // The run holding `at`: found again only once `at` has passed its end.
+    let mut run = Run { end: 0, last_mark: None };
     while at < bytes.len() {
-        let c = char_at(raw, at);
-        if c.is_whitespace() {
-            if c == '\n' || c == '\r' || c == '\u{2028}' {
-                line_start = true;
+        let byte = bytes[at];
+        let c = if byte < 0x80 {
+            if CLASS[usize::from(byte)] & class::SPACE != 0 {
+                line_start |= byte == b'\n' || byte == b'\r';
+                at += 1;
+                continue;
             }
-            at += c.len_utf8();
-            continue;
+            char::from(byte)
+        } else {
+            let c = char_at(raw, at);
+            if c.is_whitespace() {
+                line_start |= c == '\u{2028}';
+                at += c.len_utf8();
+                continue;
+            }
+            c
+        };
+        if run.end <= at {
+            run = run_from(raw, lower, at);
         }
-        if run_end <= at {
-            (run_end, run_marks) = run_from(raw, at);
-        }
+        let marked = run.last_mark.is_some_and(|mark| mark >= at);
         let (end, kind) =
-            special(raw, lower, at, run_end, run_marks).unwrap_or_else(|| plain(raw, at, c));
+            special(raw, lower, at, run.end, marked).unwrap_or_else(|| plain(raw, at, c));
         let mut token = Token { start: at, end, kind, info: Info::default(), flags: 0 };
         if line_start {
             token.flags |= flag::LINE_START;

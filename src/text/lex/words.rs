@@ -1,7 +1,7 @@
 //! Words: a word, number, identifier or punctuation character at a point, and a word's
 //! lexicon entry and case.
 
-use super::{Kind, Token, char_at, flag};
+use super::{CLASS, Kind, Token, char_at, class, flag};
 use crate::vocab::{self, Info};
 use std::borrow::Cow;
 
@@ -32,13 +32,42 @@ pub(super) fn describe_word(raw: &str, lower: &str, token: &mut Token) {
         }
     }
     token.info = info;
-    let mut letters = text.chars().filter(|c| c.is_alphabetic());
-    if letters.next().is_some_and(char::is_uppercase) {
-        token.flags |= flag::CAPITAL;
-        let mut rest = text.chars().filter(|c| c.is_alphabetic()).skip(1).peekable();
-        if rest.peek().is_some() && rest.all(char::is_uppercase) {
-            token.flags |= flag::SHOUT;
+    token.flags |= case_flags(text);
+}
+
+/// [`flag::CAPITAL`] and [`flag::SHOUT`] as the letters of `word` (a word token) set them.
+#[inline]
+fn case_flags(word: &str) -> u8 {
+    let bytes = word.as_bytes();
+    // Most words open with a lower-case ASCII letter: no capital, and so no shout.
+    if bytes.first().is_some_and(u8::is_ascii_lowercase) {
+        return 0;
+    }
+    if word.is_ascii() {
+        // Every letter is an ASCII letter, upper or lower case.
+        let mut letters = bytes
+            .iter()
+            .map(|&byte| CLASS[usize::from(byte)])
+            .filter(|bits| bits & (class::UPPER | class::LOWER) != 0);
+        if letters.next().is_none_or(|bits| bits & class::UPPER == 0) {
+            return 0;
         }
+        let mut rest = letters.peekable();
+        return if rest.peek().is_some() && rest.all(|bits| bits & class::UPPER != 0) {
+            flag::CAPITAL | flag::SHOUT
+        } else {
+            flag::CAPITAL
+        };
+    }
+    let mut letters = word.chars().filter(|c| c.is_alphabetic());
+    if !letters.next().is_some_and(char::is_uppercase) {
+        return 0;
+    }
+    let mut rest = letters.peekable();
+    if rest.peek().is_some() && rest.all(char::is_uppercase) {
+        flag::CAPITAL | flag::SHOUT
+    } else {
+        flag::CAPITAL
     }
 }
 
@@ -65,25 +94,23 @@ pub(super) fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
         return (at + first.len_utf8(), Kind::Punct(first));
     }
     let bytes = raw.as_bytes();
-    let mut shape = Shape::default();
+    // The class bits of the word's ASCII characters, together, and whether it has a word
+    // character outside ASCII (a letter, or a digit of another script).
+    let mut seen = 0;
+    let mut other = false;
     let mut end = at;
     while end < bytes.len() {
-        // Most words are ASCII: their letters are read bytewise.
-        let byte = bytes[end];
-        if byte.is_ascii_alphanumeric() || byte == b'_' {
-            shape.step(
-                byte == b'_',
-                byte.is_ascii_digit(),
-                byte.is_ascii_uppercase(),
-                byte.is_ascii_lowercase(),
-            );
-            end += 1;
-            continue;
+        // Most words are ASCII: their characters are read bytewise.
+        let (ascii_end, bits) = ascii_word(bytes, end);
+        seen |= bits;
+        end = ascii_end;
+        if end == bytes.len() {
+            break;
         }
         let here = end;
         let c = char_at(raw, here);
         if is_word_char(c) {
-            shape.step(false, false, c.is_uppercase(), c.is_lowercase());
+            other = true;
             end = here + c.len_utf8();
             continue;
         }
@@ -94,7 +121,7 @@ pub(super) fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
             // `1,000`, `3.14`, and versions: `v1.2.3`, `python3.12`.
             '.' | ',' => {
                 let after_digit = bytes[here - 1].is_ascii_digit();
-                (shape.digits || c == '.' && after_digit)
+                (only_digits(seen, other) || c == '.' && after_digit)
                     && next.is_some_and(|n| n.is_ascii_digit())
             }
             _ => false,
@@ -104,7 +131,8 @@ pub(super) fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
         }
         end = here + c.len_utf8();
     }
-    let Shape { underscore, digits, inner_capital, .. } = shape;
+    let digits = only_digits(seen, other);
+    let underscore = seen & class::UNDERSCORE != 0;
     // `e.g.`, `i.e.`, `etc.`, `vs.`: the dots belong to the word, so no sentence ends there.
     let word = &raw[at..end];
     // Each abbreviation is ASCII letters then a dot, and a dot after letters joins no word,
@@ -124,7 +152,10 @@ pub(super) fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
     }
     let kind = if digits {
         Kind::Number
-    } else if underscore || inner_capital {
+    } else if underscore
+        // Camel case needs a lower-case letter and an upper-case one.
+        || (other || seen & class::UPPER != 0 && seen & class::LOWER != 0) && camel_case(word)
+    {
         if word.chars().all(|c| !c.is_lowercase()) && underscore {
             Kind::EnvVar
         } else {
@@ -136,49 +167,45 @@ pub(super) fn plain(raw: &str, at: usize, first: char) -> (usize, Kind) {
     (end, kind)
 }
 
-/// What the letters of a word read so far say of its shape.
-struct Shape {
-    underscore: bool,
-    digits: bool,
-    inner_capital: bool,
-    previous_lower: bool,
-    // A lower-to-upper change counts as camel case only before two more lower-case letters
-    // (`createPayment`), not in shouting (`SecretLY`) or mocking case (`FoRgEt`).
-    hump: bool,
-    after_hump: u32,
+/// Where the ASCII word characters from `at` end, and their class bits together.
+// Kept out of the token loop, in which its few variables would live on the stack.
+#[inline(never)]
+fn ascii_word(bytes: &[u8], at: usize) -> (usize, u8) {
+    let mut seen = 0;
+    for (offset, &byte) in bytes[at..].iter().enumerate() {
+        let bits = CLASS[usize::from(byte)];
+        if bits & class::WORD == 0 {
+            return (at + offset, seen);
+        }
+        seen |= bits;
+    }
+    (bytes.len(), seen)
 }
 
-impl Default for Shape {
-    fn default() -> Shape {
-        Shape {
-            underscore: false,
-            digits: true,
-            inner_capital: false,
-            previous_lower: false,
-            hump: false,
-            after_hump: 0,
-        }
-    }
+/// Whether a word whose ASCII word characters have the class bits `seen` together, and that
+/// has a word character outside ASCII when `other`, is all digits and `_`.
+fn only_digits(seen: u8, other: bool) -> bool {
+    !other && seen & (class::UPPER | class::LOWER) == 0
 }
 
-impl Shape {
-    /// One more word character: `_`, a digit, an upper- or a lower-case letter (or none of
-    /// these, a letter without case).
-    #[inline]
-    fn step(&mut self, underscore: bool, digit: bool, upper: bool, lower: bool) {
-        self.underscore |= underscore;
-        self.digits &= digit || underscore;
-        if upper && self.previous_lower {
-            self.hump = true;
-            self.after_hump = 0;
-        } else if self.hump && lower {
-            self.after_hump += 1;
-            self.inner_capital |= self.after_hump >= 2;
-        } else {
-            self.hump = false;
-        }
-        self.previous_lower = lower;
+/// Whether the word characters of `word` turn from lower to upper case before two more
+/// lower-case letters (`createPayment`): camel case, not shouting (`SecretLY`) or mocking
+/// case (`FoRgEt`).
+fn camel_case(word: &str) -> bool {
+    let mut previous_lower = false;
+    // After a lower-to-upper change: the lower-case letters since.
+    let mut after_hump: Option<u32> = None;
+    for c in word.chars().filter(|&c| is_word_char(c)) {
+        let (upper, lower) = (c.is_uppercase(), c.is_lowercase());
+        after_hump = match after_hump {
+            _ if upper && previous_lower => Some(0),
+            Some(1) if lower => return true,
+            Some(count) if lower => Some(count + 1),
+            _ => None,
+        };
+        previous_lower = lower;
     }
+    false
 }
 
 fn bytes_at(raw: &str, at: usize) -> Option<u8> {
