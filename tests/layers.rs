@@ -2,8 +2,8 @@
 //! a module that imports it back, and `core` imports nothing of the crate at all.
 //!
 //! A module's dependencies are the `crate::NAME` paths in its non-test code (comments, doc
-//! links, `tests.rs`/`testing.rs` files and `#[cfg(test)] mod` blocks are left out: a test may
-//! use the whole crate, as an integration test does).
+//! links, `tests.rs`/`testing.rs` files, `tests` folders and `#[cfg(test)] mod` blocks are left
+//! out: a test may use the whole crate, as an integration test does).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -28,6 +28,10 @@ fn modules() -> Vec<String> {
 
 fn files(path: &Path, found: &mut Vec<PathBuf>) {
     if path.is_dir() {
+        // A `tests` folder is a test module's (`#[cfg(test)] mod tests;`), as a `tests.rs` is.
+        if path.file_name().is_some_and(|name| name == "tests") {
+            return;
+        }
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
             .expect("a source folder")
             .map(|entry| entry.expect("a folder entry").path())

@@ -250,20 +250,34 @@ impl TokenShape {
     pub fn spans<'r>(&'r self, raw: &'r str) -> impl Iterator<Item = (usize, usize)> + 'r {
         let (alphabet, padding) = (&self.alphabet, self.padding);
         let bytes = raw.as_bytes();
+        let of = move |at: usize| alphabet[usize::from(bytes[at])];
         let mut at = 0;
         std::iter::from_fn(move || {
-            while at < bytes.len() {
-                let start = at;
-                while at < bytes.len() && alphabet[usize::from(bytes[at])] {
-                    at += 1;
+            // A run of `MIN_TOKEN` bytes starting at `at` or later covers the byte `MIN_TOKEN
+            // - 1` past `at`, or starts after it: the probe skips every shorter run (a word)
+            // without reading it whole. A run starts no earlier than `at`, as one read from
+            // `at` on would. Alphabet bytes are ASCII, so a span's ends are character
+            // boundaries.
+            while let Some(probe) = (at + MIN_TOKEN - 1 < bytes.len()).then(|| at + MIN_TOKEN - 1) {
+                if !of(probe) {
+                    at = probe + 1;
+                    continue;
                 }
-                if at - start >= MIN_TOKEN {
-                    let pads = bytes[at..].iter().take(padding).take_while(|&&b| b == b'=').count();
-                    at += pads;
+                let mut start = probe;
+                while start > at && of(start - 1) {
+                    start -= 1;
+                }
+                let mut end = probe + 1;
+                while end < bytes.len() && of(end) {
+                    end += 1;
+                }
+                if end - start >= MIN_TOKEN {
+                    let pads =
+                        bytes[end..].iter().take(padding).take_while(|&&b| b == b'=').count();
+                    at = end + pads;
                     return Some((start, at));
                 }
-                // Alphabet bytes are ASCII, so `at` stays on a character boundary.
-                at += usize::from(at == start);
+                at = end + 1;
             }
             None
         })
@@ -363,6 +377,41 @@ pub fn reads_as_text(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every maximal run of the alphabet read from the start, as a reference for the probe.
+    fn runs(shape: &TokenShape, raw: &str) -> Vec<(usize, usize)> {
+        let bytes = raw.as_bytes();
+        let (mut found, mut at) = (Vec::new(), 0);
+        while at < bytes.len() {
+            let start = at;
+            while at < bytes.len() && shape.alphabet[usize::from(bytes[at])] {
+                at += 1;
+            }
+            if at - start >= MIN_TOKEN {
+                at += bytes[at..].iter().take(shape.padding).take_while(|&&b| b == b'=').count();
+                found.push((start, at));
+                continue;
+            }
+            at += usize::from(at == start);
+        }
+        found
+    }
+
+    #[test]
+    fn the_probe_finds_every_run_a_reading_from_the_start_finds() {
+        let base64 = TokenShape { alphabet: byte_set(&[(b'A', b'Z'), (b'a', b'z')]), padding: 2 };
+        let hex = TokenShape { alphabet: byte_set(&[(b'0', b'9'), (b'a', b'f')]), padding: 0 };
+        let mut texts = crate::rules::testing::corpus_strings();
+        let edges = ["abcdefghijklmnop", "abcdefghijklmno", "é abcdefghijklmnopqrst== x", ""];
+        texts.extend(edges.map(String::from));
+        texts.push(format!("{}=={}", "a".repeat(16), "b".repeat(17)));
+        texts.push(format!("{} {}", "deadbeef".repeat(3), "0123456789abcdef"));
+        for text in &texts {
+            for shape in [&base64, &hex] {
+                assert_eq!(shape.spans(text).collect::<Vec<_>>(), runs(shape, text), "{text}");
+            }
+        }
+    }
 
     const HEX: TokenShape =
         TokenShape { alphabet: byte_set(&[(b'0', b'9'), (b'a', b'f'), (b'A', b'F')]), padding: 0 };

@@ -104,6 +104,10 @@ impl TextRule for EncodedPayload {
 /// what the note says.
 fn percent_runs(raw: &str) -> Vec<(usize, usize, String)> {
     let mut runs = Vec::new();
+    // A run's escapes are the text's: most texts hold too few to read further.
+    if raw.bytes().filter(|&b| b == b'%').count() < MIN_ESCAPES {
+        return runs;
+    }
     let mut at = 0;
     for word in raw.split_inclusive(char::is_whitespace) {
         let start = at;
