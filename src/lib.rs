@@ -33,6 +33,7 @@
 // (and of `cargo doc --document-private-items`).
 #![allow(rustdoc::private_intra_doc_links)]
 
+mod arming;
 pub(crate) mod core;
 pub mod discover;
 pub mod escape;

@@ -1,5 +1,6 @@
 //! Word lists and small text helpers more than one rule reads. A list lives here once.
 
+use crate::arming::WordBits;
 use crate::rules::pattern::{ByteRegex, Regex, Searched};
 use crate::tiered::{Tier, Tiered};
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
@@ -154,9 +155,8 @@ pub struct GatedPatterns {
     patterns: Vec<String>,
     #[cfg(test)]
     gates: Vec<&'static [&'static str]>,
-    stems: WordAutomaton,
-    /// For each automaton pattern, the entry it belongs to.
-    owners: Vec<usize>,
+    /// Each entry's stems, arming the entry's bit.
+    stems: WordBits,
     compile: fn(&str) -> ByteRegex,
     compiled: Vec<OnceLock<ByteRegex>>,
 }
@@ -166,25 +166,23 @@ impl GatedPatterns {
         gates: impl IntoIterator<Item = Gate<P>>,
         compile: fn(&str) -> ByteRegex,
     ) -> GatedPatterns {
-        let (mut patterns, mut owners, mut stems) = (Vec::new(), Vec::new(), Vec::<&str>::new());
+        let (mut patterns, mut stems) = (Vec::new(), Vec::<(&str, u64)>::new());
         #[cfg(test)]
         let mut entry_stems = Vec::new();
         for (at, gate) in gates.into_iter().enumerate() {
             #[cfg(test)]
             entry_stems.push(gate.stems);
             patterns.push(gate.pattern.into());
-            owners.extend(gate.stems.iter().map(|_| at));
-            stems.extend(gate.stems);
+            assert!(at < 64, "one bit per entry");
+            stems.extend(gate.stems.iter().map(|stem| (*stem, 1u64 << at)));
         }
-        assert!(patterns.len() <= 64, "one bit per entry");
-        let stems = word_automaton(stems);
+        let stems = WordBits::new(stems);
         let compiled = patterns.iter().map(|_| OnceLock::new()).collect();
         GatedPatterns {
             patterns,
             #[cfg(test)]
             gates: entry_stems,
             stems,
-            owners,
             compile,
             compiled,
         }
@@ -192,10 +190,7 @@ impl GatedPatterns {
 
     /// The entries whose stems occur in `text`, in list order.
     fn armed(&self, text: &[u8]) -> impl Iterator<Item = usize> + use<> {
-        let mut armed = 0u64;
-        for found in self.stems.for_text(text).find_overlapping_iter(text) {
-            armed |= 1 << self.owners[found.pattern().as_usize()];
-        }
+        let armed = self.stems.of(text);
         (0..self.patterns.len()).filter(move |&at| armed & (1 << at) != 0)
     }
 

@@ -5,7 +5,6 @@ pub use crate::model::RuleMeta;
 use crate::model::{Finding, Redaction, Severity, Surface, redact_span};
 use std::borrow::Cow;
 
-mod arming;
 pub mod ascii_fold;
 pub mod base64_payload;
 pub mod capability_mismatch;

@@ -5,8 +5,8 @@
 //! string for every rule's trigger words at once, and a rule none of whose triggers occurs is
 //! never run. That keeps the cost of a scan close to the cost of reading the JSON.
 
-use super::arming::Arming;
 use super::scope::{Scope, SharedDoc};
+use crate::arming::Arming;
 use crate::rules::{RuleMeta, TextRule, text_rules};
 use crate::text::Doc;
 use crate::tiered::{Tier, Tiered};
@@ -229,15 +229,13 @@ impl<'a> Text<'a> {
     /// list), an enum value, an example or a constant.
     pub fn is_value(&self) -> bool {
         let path = self.path();
-        // Every string of a scan asks this: a list's `[` is looked for bytewise and the name
-        // before it read there, where three substring searches set up more than they read.
+        // Every string of a scan asks this: a list's `[` is found with memchr (most paths hold
+        // none) and the name before it read there.
         path.ends_with(".default")
             || path.ends_with(".const")
-            || path.bytes().enumerate().any(|(at, b)| {
-                b == b'[' && {
-                    let list = &path[..at];
-                    [".enum", ".examples", ".default"].iter().any(|name| list.ends_with(name))
-                }
+            || path.match_indices('[').any(|(at, _)| {
+                let list = &path[..at];
+                [".enum", ".examples", ".default"].iter().any(|name| list.ends_with(name))
             })
     }
 
@@ -312,7 +310,7 @@ pub fn armed(raw: &str) -> u64 {
     let (always, all) = (triggers.always, triggers.all);
     let build = || Arming::new(&triggers.patterns, &triggers.arms);
     match triggers.search.for_reading(raw.len(), build) {
-        Tier::Fast(arming) => always | arming.armed(raw, all & !always),
+        Tier::Fast(arming) => always | arming.armed(raw.as_bytes(), all & !always),
         Tier::Quick(nfa) => {
             let mut armed = always;
             // Overlapping search: one trigger inside another must still arm its rule.
@@ -368,7 +366,7 @@ mod tests {
             let by_search = (found.map(|m| triggers.arms[m.pattern().as_usize()]))
                 .fold(triggers.always, |armed, arms| armed | arms);
             let all = triggers.all & !triggers.always;
-            assert_eq!(triggers.always | table.armed(text, all), by_search, "{text}");
+            assert_eq!(triggers.always | table.armed(text.as_bytes(), all), by_search, "{text}");
             armed_by_words += usize::from(by_search != triggers.always);
         }
         assert!(armed_by_words > 100, "the corpus holds trigger words");

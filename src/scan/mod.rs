@@ -96,8 +96,9 @@ const ENTITIES_PER_WORKER: usize = 64;
 /// How many chunks each walker is dealt on average. Entities differ widely in cost (a long
 /// description against none), so halves cut once, one per core, finish apart and leave a core
 /// idle; walkers that take the next chunk as they finish end within about one chunk of each
-/// other.
-const CHUNKS_PER_WORKER: usize = 16;
+/// other. A walker's tables of texts read outlive its chunks, so a finer cut loses no reuse and
+/// narrows that gap.
+const CHUNKS_PER_WORKER: usize = 64;
 
 /// The findings of every text rule on every string, in walk order, and the strings whose
 /// secrets they masked.

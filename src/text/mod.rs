@@ -588,7 +588,7 @@ fn merge_phrases(lower: &str, mut tokens: Vec<Token>) -> Vec<Token> {
     let key = |token: &Token| lex::apostrophes_plain(&lower[token.start..token.end]);
     while at < tokens.len() {
         let token = tokens[at];
-        if token.kind != Kind::Word {
+        if token.kind != Kind::Word || !token.is(lex::flag::OPENS) {
             tokens[written] = token;
             written += 1;
             at += 1;

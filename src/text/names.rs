@@ -3,6 +3,11 @@
 /// `name` split into lowercase words: at `_`, `-`, `.`, `/`, spaces and lower-to-upper case
 /// changes (`sendEmail`, `run_command`, `fetch-url`).
 pub fn name_words(name: &str) -> Vec<String> {
+    if name.is_ascii() { ascii_name_words(name) } else { char_name_words(name) }
+}
+
+/// [`name_words`] read a character at a time, for a name outside ASCII.
+fn char_name_words(name: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut current = String::new();
     let mut previous_lower = false;
@@ -22,6 +27,33 @@ pub fn name_words(name: &str) -> Vec<String> {
     }
     if !current.is_empty() {
         words.push(current);
+    }
+    words
+}
+
+/// [`name_words`] of an ASCII name: each word's bounds found bytewise and its string made at
+/// its size, where pushing a character at a time grows each word's string from nothing.
+fn ascii_name_words(name: &str) -> Vec<String> {
+    let bytes = name.as_bytes();
+    let mut words = Vec::new();
+    let mut start = None;
+    for (at, &byte) in bytes.iter().enumerate() {
+        let Some(from) = start else {
+            start = byte.is_ascii_alphanumeric().then_some(at);
+            continue;
+        };
+        if !byte.is_ascii_alphanumeric() {
+            words.push(name[from..at].to_ascii_lowercase());
+            start = None;
+        } else if byte.is_ascii_uppercase()
+            && (bytes[at - 1].is_ascii_lowercase() || bytes[at - 1].is_ascii_digit())
+        {
+            words.push(name[from..at].to_ascii_lowercase());
+            start = Some(at);
+        }
+    }
+    if let Some(from) = start {
+        words.push(name[from..].to_ascii_lowercase());
     }
     words
 }
@@ -66,19 +98,37 @@ fn push_lower(word: &mut String, c: char) {
 mod tests {
     use super::*;
 
+    /// Names of every shape: cases, separators, digits, empty, outside ASCII.
+    const NAMES: &[&str] = &[
+        "sendEmail",
+        "run_command",
+        "fetch-URL v2",
+        "HTTPRequest",
+        "__x__y",
+        "",
+        "Ünïcode_Straße9a",
+        "a",
+        "v2Api",
+        "get2FACode",
+        "X",
+        "already_lower9Up",
+        "-_-",
+        "aB",
+        "9a",
+        "a9B",
+    ];
+
     #[test]
     fn a_name_key_is_its_words_joined() {
-        let names = [
-            "sendEmail",
-            "run_command",
-            "fetch-URL v2",
-            "HTTPRequest",
-            "__x__y",
-            "",
-            "Ünïcode_Straße9a",
-        ];
-        for name in names {
+        for name in NAMES {
             assert_eq!(name_key(name), name_words(name).join("_"), "{name}");
+        }
+    }
+
+    #[test]
+    fn an_ascii_name_splits_bytewise_as_it_does_a_character_at_a_time() {
+        for name in NAMES.iter().filter(|name| name.is_ascii()) {
+            assert_eq!(ascii_name_words(name), char_name_words(name), "{name}");
         }
     }
 

@@ -4,7 +4,7 @@
 //! Patterns are case-insensitive and bounded (every gap is a counted repetition), compiled
 //! once; the `regex` crate searches in linear time.
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
+use crate::arming::WordBits;
 use regex::Regex;
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -205,7 +205,7 @@ const NEEDS: &[&[&[&str]]] = &[
 /// Every literal of [`NEEDS`] once, searched for in one pass (ASCII case-insensitive), and for
 /// each pattern its groups as bit sets over those literals.
 struct Literals {
-    automaton: AhoCorasick,
+    search: WordBits,
     groups: Vec<Vec<u64>>,
     /// The bit of `http`, which [`in_words`] needs.
     http: u64,
@@ -228,11 +228,8 @@ static LITERALS: LazyLock<Literals> = LazyLock::new(|| {
         .collect();
     let http = bit("http");
     assert!(literals.len() <= 64, "the needed literals fit one bit set");
-    let automaton = AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
-        .build(&literals)
-        .expect("shell literals form a valid automaton");
-    Literals { automaton, groups, http }
+    let search = WordBits::new(literals.iter().enumerate().map(|(at, literal)| (literal, 1 << at)));
+    Literals { search, groups, http }
 });
 
 /// Every dangerous command in `text`, ordered by start; overlapping finds keep the first.
@@ -339,10 +336,7 @@ fn unsplit(text: &str) -> Option<String> {
 fn plain_commands(text: &str) -> Vec<Command> {
     let literals = &*LITERALS;
     // Overlapping search: one literal inside another (`nc` in `ncat`) must still be seen.
-    let present = text.is_ascii().then(|| {
-        let found = literals.automaton.find_overlapping_iter(text);
-        found.fold(0u64, |set, m| set | 1 << m.pattern().as_usize())
-    });
+    let present = text.is_ascii().then(|| literals.search.of(text.as_bytes()));
     let mut found: Vec<Command> = Vec::new();
     for ((danger, pattern), groups) in PATTERNS.iter().zip(&literals.groups) {
         if present.is_some_and(|present| groups.iter().any(|group| present & group == 0)) {

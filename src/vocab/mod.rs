@@ -80,9 +80,17 @@ impl Phrase {
 }
 
 pub struct Lexicon {
-    words: WordMap<Info>,
-    /// By first word: the phrases it opens, longest first.
-    phrases: WordMap<Vec<Phrase>>,
+    /// Each word a surface word or a phrase opens with, found with one lookup.
+    entries: WordMap<Entry>,
+}
+
+/// What the lexicon holds for one word.
+#[derive(Default)]
+struct Entry {
+    /// The word's classes; the default for a word only phrases open with.
+    info: Info,
+    /// The phrases the word opens, longest first.
+    phrases: Vec<Phrase>,
 }
 
 static LEXICON: LazyLock<Lexicon> = LazyLock::new(Lexicon::build);
@@ -97,7 +105,15 @@ pub fn lexicon() -> &'static Lexicon {
 
 /// What `word` (lowercase) is; the default (all zero) when the lexicon does not know it.
 pub fn word(word: &str) -> Info {
-    LEXICON.words.get(word).copied().unwrap_or_default()
+    LEXICON.entries.get(word).map_or_else(Info::default, |entry| entry.info)
+}
+
+/// [`word`], and whether the lexicon has phrases that open with `word`, from one lookup.
+pub fn word_opening(word: &str) -> (Info, bool) {
+    LEXICON
+        .entries
+        .get(word)
+        .map_or_else(Default::default, |entry| (entry.info, !entry.phrases.is_empty()))
 }
 
 /// What a run of words (lowercase, single spaces: `system prompt`, `api keys`) is as one
@@ -162,26 +178,26 @@ impl Lexicon {
                 phrase(surface, rest.clone(), false, info);
             }
         }
-        for list in phrases.values_mut() {
-            list.sort_by_key(|phrase| std::cmp::Reverse(phrase.len()));
+        let mut entries: WordMap<Entry> = WordMap::default();
+        for (word, info) in words {
+            entries.entry(word).or_default().info = info;
         }
-        Lexicon { words, phrases }
+        for (first, mut list) in phrases {
+            list.sort_by_key(|phrase| std::cmp::Reverse(phrase.len()));
+            entries.entry(first).or_default().phrases = list;
+        }
+        Lexicon { entries }
     }
 
     /// Every surface word and phrase opener whose entry satisfies `wanted`, for building a
     /// rule's trigger words from the entries it reads (so the two cannot drift apart).
     pub fn surfaces(&self, wanted: impl Fn(&Info) -> bool) -> Vec<&str> {
-        let mut found: Vec<&str> = self
-            .words
-            .iter()
-            .filter(|(_, info)| wanted(info))
+        // A surface word's entry has classes; one only phrases open with has none.
+        let word = |entry: &Entry| entry.info != Info::default() && wanted(&entry.info);
+        let opens = |entry: &Entry| entry.phrases.iter().any(|phrase| wanted(&phrase.info));
+        let mut found: Vec<&str> = (self.entries.iter())
+            .filter(|(_, entry)| word(entry) || opens(entry))
             .map(|(word, _)| word.as_str())
-            .chain(
-                self.phrases
-                    .iter()
-                    .filter(|(_, list)| list.iter().any(|phrase| wanted(&phrase.info)))
-                    .map(|(first, _)| first.as_str()),
-            )
             .filter(|word| word.is_ascii())
             .collect();
         found.sort_unstable();
@@ -191,7 +207,7 @@ impl Lexicon {
 
     /// The phrases that open with `first` (lowercase), longest first.
     pub fn phrases(&self, first: &str) -> &[Phrase] {
-        self.phrases.get(first).map_or(&[], Vec::as_slice)
+        self.entries.get(first).map_or(&[], |entry| entry.phrases.as_slice())
     }
 }
 

@@ -22,9 +22,9 @@ mod tokens;
 mod urls;
 mod webhooks;
 
+use crate::arming::WordBits;
 use crate::model::Severity;
 use crate::rules::Text;
-use crate::rules::lexicon::{WordAutomaton, word_automaton};
 use crate::rules::{Hit, RuleMeta, TextRule};
 use std::sync::LazyLock;
 
@@ -67,11 +67,12 @@ static FAMILIES: &[Family] = &[
 static TRIGGERS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| FAMILIES.iter().flat_map(|family| family.stems.iter().copied()).collect());
 
-/// Which family each stem of `TRIGGERS` belongs to, found in one pass.
-static STEMS: LazyLock<(WordAutomaton, Vec<usize>)> = LazyLock::new(|| {
-    let owners =
-        FAMILIES.iter().enumerate().flat_map(|(at, family)| family.stems.iter().map(move |_| at));
-    (word_automaton(TRIGGERS.iter()), owners.collect())
+/// Each stem of `TRIGGERS`, arming its family's bit: which families to run, found in one pass.
+static STEMS: LazyLock<WordBits> = LazyLock::new(|| {
+    assert!(FAMILIES.len() <= 64, "one bit a family");
+    let stems = (FAMILIES.iter().enumerate())
+        .flat_map(|(at, family)| family.stems.iter().map(move |stem| (*stem, 1u64 << at)));
+    WordBits::new(stems)
 });
 
 /// Bytes kept visible in front of a token's mask beyond its public prefix: enough to tell two
@@ -91,11 +92,7 @@ impl TextRule for EmbeddedSecret {
 
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
         let raw = text.as_str();
-        let (automaton, owners) = &*STEMS;
-        let mut armed = 0u64;
-        for found in automaton.for_text(raw).find_overlapping_iter(raw) {
-            armed |= 1 << owners[found.pattern().as_usize()];
-        }
+        let armed = STEMS.of(raw.as_bytes());
         let first = hits.len();
         let mut found = Vec::new();
         let armed = FAMILIES.iter().enumerate().filter(|&(at, _)| armed & (1 << at) != 0);

@@ -45,6 +45,9 @@ pub mod flag {
     pub const SHOUT: u8 = 1 << 2;
     /// A line break comes before the token.
     pub const LINE_START: u8 = 1 << 3;
+    /// A phrase of the lexicon may open with the word: the only words the lexer's caller
+    /// looks phrases up for.
+    pub const OPENS: u8 = 1 << 4;
 }
 
 #[derive(Debug, Clone, Copy)]

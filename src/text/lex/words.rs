@@ -20,7 +20,12 @@ pub(super) fn describe_word(raw: &str, lower: &str, token: &mut Token) {
             break;
         }
     }
-    let mut info = vocab::word(key);
+    let (mut info, opens) = vocab::word_opening(key);
+    // A phrase is looked for from the word as spelled, possessive and all: only that lookup
+    // can tell whether one opens with a possessive.
+    if opens || token.is(flag::POSSESSIVE) {
+        token.flags |= flag::OPENS;
+    }
     if info == Info::default() && key.contains('-') {
         // `developer-prompt` reads as the phrase it hyphenates; another compound the lexicon
         // does not list reads as its last part: `pre-approved`.
