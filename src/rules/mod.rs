@@ -20,6 +20,7 @@ pub mod foreign;
 pub mod framing;
 pub mod hex_payload;
 pub mod hidden_instructions;
+mod index;
 pub mod injection_markup;
 pub mod invisible_characters;
 mod label;

@@ -3,155 +3,24 @@
 //! per scan and per entity, on first use.
 
 use crate::json::Value;
-use crate::model::{Entity, Kind, Surface};
+use crate::model::{Entity, Kind};
 use crate::text::Doc;
 pub use crate::text::name_words;
 use crate::vocab::words::{PURPOSE_WORDS, STYLE_ONLY};
 use std::cell::{Cell, OnceCell};
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
 /// The index's maps and sets, keyed by server text: seeded at random for each process like
 /// [`super::repeats`]' table, and several times faster than SipHash on the short names that
 /// every scan hashes once per schema property.
-type Keyed = foldhash::quality::RandomState;
-type Set<T> = std::collections::HashSet<T, Keyed>;
+pub(super) type Keyed = foldhash::quality::RandomState;
+pub(super) type Set<T> = std::collections::HashSet<T, Keyed>;
 
-/// Every source's tool and prompt names, for rules that ask whether a name belongs to this
-/// server or another.
-#[derive(Debug, Default)]
-pub struct Index {
-    /// Name (lowercase) → the surfaces exposing a tool or prompt by that name.
-    names: HashMap<String, Vec<usize>, Keyed>,
-    /// Per surface: the name keys ([`name_key`]) of everything it exposes that a text may
-    /// mention as its own: tools, prompts, schema properties, prompt arguments.
-    own: Vec<Set<String>>,
-    /// Each surface's source name, as given.
-    sources: Vec<Option<String>>,
-    /// Per surface: the words of its source name and its server's name and title, leaving out
-    /// words every server has (`mcp`, `server`): `other CircleCI tools` are its own.
-    brands: Vec<Set<String>>,
-    /// Per surface: the purposes its tools' names state, which are what its server is for.
-    tool_domains: Vec<u32>,
-}
-
-/// Name words that say nothing about whose a server is.
-const UNBRANDED: &[&str] =
-    &["mcp", "server", "servers", "the", "dev", "official", "for", "tool", "tools", "api"];
+pub use super::index::Index;
 
 /// A name's words joined by `_`, lowercase: `createPaymentIntent` and `create-payment-intent`
 /// share the key `create_payment_intent`.
 pub use crate::text::name_key;
-
-impl Index {
-    pub fn new(surfaces: &[Surface]) -> Index {
-        let mut names: HashMap<String, Vec<usize>, Keyed> = HashMap::default();
-        let mut own = Vec::with_capacity(surfaces.len());
-        let mut brands = Vec::with_capacity(surfaces.len());
-        let mut tool_domains = Vec::with_capacity(surfaces.len());
-        for (index, surface) in surfaces.iter().enumerate() {
-            let mut domains = 0;
-            let mut keys: Set<String> = Set::default();
-            let mut spellings: Set<&str> = Set::default();
-            let mut brand: Set<String> = Set::default();
-            let mut add_brand = |name: &str| {
-                brand.extend(
-                    name_words(name)
-                        .into_iter()
-                        .filter(|word| word.len() >= 3 && !UNBRANDED.contains(&word.as_str())),
-                );
-            };
-            if let Some(source) = &surface.source {
-                add_brand(source);
-            }
-            for entity in &surface.entities {
-                if entity.kind == Kind::Server
-                    && let Some(info) = entity.value.get("serverInfo")
-                {
-                    for key in ["name", "title"] {
-                        if let Some(name) = info.get(key).and_then(Value::as_str) {
-                            add_brand(name);
-                        }
-                    }
-                }
-                if matches!(entity.kind, Kind::Tool | Kind::Prompt)
-                    && let Some(name) = entity.value.get("name").and_then(Value::as_str)
-                {
-                    let holders = names.entry(name.to_ascii_lowercase()).or_default();
-                    if !holders.contains(&index) {
-                        holders.push(index);
-                    }
-                    keys.insert(name_key(name));
-                    if entity.kind == Kind::Tool {
-                        domains |= name_words(name).iter().fold(0, |all, w| all | domains_of(w));
-                    }
-                }
-                for argument in
-                    entity.value.get("arguments").and_then(Value::as_array).unwrap_or_default()
-                {
-                    if let Some(name) = argument.get("name").and_then(Value::as_str) {
-                        keys.insert(name_key(name));
-                    }
-                }
-                property_names(&entity.value, &mut |name| {
-                    // Servers repeat their property names: each spelling is keyed once.
-                    if spellings.insert(name) {
-                        keys.insert(name_key(name));
-                    }
-                });
-            }
-            own.push(keys);
-            brands.push(brand);
-            tool_domains.push(domains);
-        }
-        let sources = surfaces.iter().map(|surface| surface.source.clone()).collect();
-        Index { names, own, sources, brands, tool_domains }
-    }
-
-    /// The surfaces exposing a tool or prompt named `name` (any case).
-    pub fn holders(&self, name: &str) -> &[usize] {
-        self.names.get(&name.to_ascii_lowercase()).map_or(&[], Vec::as_slice)
-    }
-
-    /// Whether `surface` exposes `name` as a tool, prompt, property or argument, in any
-    /// spelling of its words.
-    pub fn owns(&self, surface: usize, name: &str) -> bool {
-        self.own.get(surface).is_some_and(|keys| keys.contains(&name_key(name)))
-    }
-
-    /// Whether `word` (lowercase) is a word of `surface`'s source or server name.
-    pub fn brand(&self, surface: usize, word: &str) -> bool {
-        self.brands.get(surface).is_some_and(|words| words.contains(word))
-    }
-
-    /// How many sources the scan covers.
-    pub fn sources(&self) -> usize {
-        self.sources.len()
-    }
-
-    /// The name of source `surface`, when it has one.
-    pub fn source(&self, surface: usize) -> Option<&str> {
-        self.sources.get(surface).and_then(Option::as_deref)
-    }
-}
-
-/// Calls `add` with every key of every `properties` object under `value`.
-fn property_names<'v>(value: &'v Value, add: &mut dyn FnMut(&'v str)) {
-    match value {
-        Value::Object(members) => {
-            for (key, member) in members {
-                if key == "properties"
-                    && let Some(properties) = member.as_object()
-                {
-                    properties.iter().for_each(|(name, _)| add(name));
-                }
-                property_names(member, add);
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|item| property_names(item, add)),
-        _ => {}
-    }
-}
 
 /// What an entity says it is for: the words of its name, title and first sentence, and the
 /// domains they name.
@@ -457,7 +326,7 @@ fn purpose_of(scope: &Scope<'_>) -> Purpose {
     // A server is for what its tools are named for (`run_powershell`): its instructions
     // may say how it does that.
     if scope.entity.kind == Kind::Server {
-        domains |= scope.index.tool_domains.get(scope.surface).copied().unwrap_or(0);
+        domains |= scope.index.tool_domains(scope.surface);
     }
     Purpose { domains, name_words, words, places }
 }
