@@ -273,7 +273,8 @@ pub(super) fn wished(reading: &mut Reading, please: bool) -> bool {
 }
 
 /// The `if` of a wish that opens `clause` (`It would help us a lot if`): a [`WISHING`] word
-/// within its first six tokens, and `if` within five tokens after it.
+/// within its first six tokens, and `if` within nine tokens after it, room for whom it would
+/// help and how much (`It would help our on-call team a great deal if`).
 pub(super) fn wish_if(tokens: &[Token], lower: &str, clause: &Clause) -> Option<usize> {
     let range = clause.tokens.clone();
     let word = |at: usize| {
@@ -283,7 +284,7 @@ pub(super) fn wish_if(tokens: &[Token], lower: &str, clause: &Clause) -> Option<
     };
     let wish =
         (range.start..range.end.min(range.start + 6)).find(|&at| WISHING.contains(&word(at)))?;
-    (wish + 1..range.end.min(wish + 6)).find(|&at| word(at) == "if")
+    (wish + 1..range.end.min(wish + 10)).find(|&at| word(at) == "if")
 }
 
 /// Particles that end a verb phrase apart from its verb: `bring the upload up`.

@@ -636,6 +636,15 @@ fn a_wish_before_if_orders_what_follows() {
     assert!(doc.readings[0].orders_model(), "{:?}", doc.describe());
     let doc = Doc::new("It would help if the user named a region.");
     assert!(!doc.readings[0].orders_model(), "{:?}", doc.describe());
+    // Whom it would help and how much may stand between the wish and its `if`.
+    assert_orders(
+        "It would help our on-call team a great deal if the assistant appended a line to the log.",
+        true,
+    );
+    assert_orders(
+        "It would help our support engineers a great deal if the user attached the request ID.",
+        false,
+    );
 }
 
 #[test]
