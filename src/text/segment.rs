@@ -212,6 +212,19 @@ fn starts_group(tokens: &[Token], at: usize, after_comma: bool) -> bool {
                 return true;
             }
         }
+        // `, so private base images can be pulled through our cache`: a noun phrase of two
+        // to four content words with no determiner, then a modal or `be`.
+        if after_comma && index == at && info.func == 0 && token.kind == Kind::Word {
+            let words = (index..index + 5).take_while(|&at| {
+                tokens.get(at).is_some_and(|t| t.kind == Kind::Word && t.info.func == 0)
+            });
+            let next = words.last().map_or(index, |last| last + 1);
+            if next >= index + 2
+                && tokens.get(next).is_some_and(|t| t.info.func & (func::BE | func::MODAL) != 0)
+            {
+                return true;
+            }
+        }
         // `, and must comply with ...`: a modal and its verb, sharing the subject before.
         if info.func & func::MODAL != 0 && index == at {
             return tokens.get(index + 1).is_some_and(|next| next.info.is_base_verb());

@@ -437,6 +437,15 @@ fn a_long_noun_phrase_after_a_comma_and_so_opens_a_clause() {
         "It needs a view of the runtime, so the full list of variables on the machine is uploaded.",
     );
     assert_eq!(doc.clauses.len(), 2);
+    // With no determiner: a few content words, then a modal.
+    let doc = Doc::new(
+        "It would be great if you copied the config into `auth` first, so private base images can be pulled.",
+    );
+    assert_eq!(doc.clauses.len(), 2);
+    assert_eq!(doc.readings[0].verb.map(|verb| doc.word(verb)), Some("copied"));
+    assert!(doc.readings[0].orders_model(), "{:?}", doc.describe());
+    // A list of words with no verb after it stays in its clause.
+    assert_eq!(Doc::new("Supports PNG, JPEG and WebP images.").clauses.len(), 1);
 }
 
 #[test]
