@@ -116,22 +116,36 @@ pub(crate) struct WordBits {
     search: Tiered<AhoCorasick, Arming>,
 }
 
+/// The overlapping search for every one of `words`, folding ASCII case: what [`Arming`]
+/// finds, quick to build.
+pub(crate) fn nfa<W: AsRef<[u8]>>(words: &[W]) -> AhoCorasick {
+    AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::Standard)
+        .kind(Some(AhoCorasickKind::ContiguousNFA))
+        .build(words)
+        .expect("word lists form valid automata")
+}
+
 /// The bytes a [`WordBits`] reads with its NFA before it builds its table.
 const TABLE_AFTER: usize = 30 << 10;
 
 impl WordBits {
     /// The search for each word and the bits it arms.
     pub(crate) fn new<W: AsRef<[u8]>>(words: impl IntoIterator<Item = (W, u64)>) -> WordBits {
+        WordBits::table_after(words, TABLE_AFTER)
+    }
+
+    /// [`WordBits::new`], building the table once `bytes` have been read: later for a list
+    /// whose table costs more to build.
+    pub(crate) fn table_after<W: AsRef<[u8]>>(
+        words: impl IntoIterator<Item = (W, u64)>,
+        bytes: usize,
+    ) -> WordBits {
         let (words, arms): (Vec<Vec<u8>>, Vec<u64>) =
             words.into_iter().map(|(word, arm)| (word.as_ref().to_vec(), arm)).unzip();
-        let nfa = AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard)
-            .kind(Some(AhoCorasickKind::ContiguousNFA))
-            .build(&words)
-            .expect("word lists form valid automata");
         let all = arms.iter().fold(0, |all, arm| all | arm);
-        WordBits { words, arms, all, search: Tiered::new(nfa, TABLE_AFTER) }
+        WordBits { search: Tiered::new(nfa(&words), bytes), words, arms, all }
     }
 
     /// The union of the bits of every word occurring in `text`.

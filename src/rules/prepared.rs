@@ -6,32 +6,32 @@
 //! never run. That keeps the cost of a scan close to the cost of reading the JSON.
 
 use super::scope::{Scope, SharedDoc};
-use crate::arming::Arming;
+use crate::arming::WordBits;
 use crate::rules::{RuleMeta, TextRule, text_rules};
 use crate::text::Doc;
-use crate::tiered::{Tier, Tiered};
 use crate::vocab::foreign::Family;
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
 struct Triggers {
-    patterns: Vec<&'static str>,
-    /// An Aho-Corasick NFA for the first strings of a process, the table-driven [`Arming`]
-    /// after `FAST_AFTER_BYTES`: the table is the faster search, but its build costs about as
-    /// much as the NFA's search of a megabyte, and a one-shot scan of a few tools never reads
-    /// that much.
-    search: Tiered<AhoCorasick, Arming>,
-    /// For each pattern, the bit set of rules it arms.
-    arms: Vec<u64>,
+    /// Every trigger word (and cue and foreign arm), arming its rules' bits: an Aho-Corasick
+    /// NFA for the first strings of a process, the table-driven [`crate::arming::Arming`] after
+    /// `FAST_AFTER_BYTES`: the table is the faster search, but its build costs about as much as
+    /// the NFA's search of a megabyte, and a one-shot scan of a few tools never reads that much.
+    search: WordBits,
     /// Rules that declare no triggers and always run.
     always: u64,
-    /// Every rule's bit: once a string has armed them all, the search stops.
-    all: u64,
     /// Each rule's metadata, at its bit's index: compared by address, one word per rule on
     /// every string's hot path rather than a string comparison.
     metas: Vec<&'static RuleMeta>,
+    /// The words `search` holds, the bit set of rules each arms, and every rule's bit.
+    #[cfg(test)]
+    patterns: Vec<&'static str>,
+    #[cfg(test)]
+    arms: Vec<u64>,
+    #[cfg(test)]
+    all: u64,
 }
 
 static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
@@ -64,23 +64,22 @@ static TRIGGERS: LazyLock<Triggers> = LazyLock::new(|| {
             .for_each(|word| add(word, family_bit(family)));
     }
     let (patterns, arms) = pruned(patterns, arms);
-    let all = arms.iter().fold(always, |all, bits| all | bits);
-    let search = Tiered::new(nfa(&patterns), FAST_AFTER_BYTES);
-    Triggers { search, patterns, arms, always, all, metas }
+    let search = WordBits::table_after(patterns.iter().zip(arms.iter().copied()), FAST_AFTER_BYTES);
+    Triggers {
+        search,
+        always,
+        metas,
+        #[cfg(test)]
+        all: arms.iter().fold(always, |all, bits| all | bits),
+        #[cfg(test)]
+        patterns,
+        #[cfg(test)]
+        arms,
+    }
 });
 
 /// The bytes of text searched with the NFA before the table is built.
 const FAST_AFTER_BYTES: usize = 1 << 20;
-
-/// The overlapping search for every one of `patterns`, folding ASCII case.
-fn nfa(patterns: &[&str]) -> AhoCorasick {
-    AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
-        .match_kind(MatchKind::Standard)
-        .kind(Some(AhoCorasickKind::ContiguousNFA))
-        .build(patterns)
-        .expect("trigger words form a valid automaton")
-}
 
 /// How far above a rule's trigger bit its cue bit lies: past every rule's trigger bit.
 const CUED: usize = 32;
@@ -307,22 +306,7 @@ impl<'a> Text<'a> {
 /// always run.
 pub fn armed(raw: &str) -> u64 {
     let triggers = &*TRIGGERS;
-    let (always, all) = (triggers.always, triggers.all);
-    let build = || Arming::new(&triggers.patterns, &triggers.arms);
-    match triggers.search.for_reading(raw.len(), build) {
-        Tier::Fast(arming) => always | arming.armed(raw.as_bytes(), all & !always),
-        Tier::Quick(nfa) => {
-            let mut armed = always;
-            // Overlapping search: one trigger inside another must still arm its rule.
-            for found in nfa.find_overlapping_iter(raw) {
-                armed |= triggers.arms[found.pattern().as_usize()];
-                if armed == all {
-                    break;
-                }
-            }
-            armed
-        }
-    }
+    triggers.always | triggers.search.of(raw.as_bytes())
 }
 
 /// The bit of the armed set that stands for `rule`, or `None` for a rule the trigger table
@@ -355,6 +339,7 @@ mod tests {
 
     #[test]
     fn the_table_arms_what_the_overlapping_search_of_every_trigger_arms() {
+        use crate::arming::{Arming, nfa};
         let triggers = &*TRIGGERS;
         let nfa = nfa(&triggers.patterns);
         let table = Arming::new(&triggers.patterns, &triggers.arms);
