@@ -21,8 +21,10 @@ const LONGEST: usize = 512;
 
 /// The most bytes of text a table holds at once (what a text's reading takes grows with its
 /// bytes). A full table is emptied rather than aged: the texts that recur most come back
-/// first, and memory stays bounded however large the manifest.
-const HELD: usize = 1 << 20;
+/// first, and memory stays bounded however large the manifest. Each emptying costs every
+/// recurring text its verdicts, which then run every rule again, so the bound is set above the
+/// short text one walker of a large manifest meets, not at what most servers need.
+const HELD: usize = 4 << 20;
 
 /// What is known of each short text met so far, keyed by its bytes, within the bounds above.
 /// The keys are server text, so the hasher is seeded at random for each process; the bound on

@@ -128,7 +128,7 @@ impl TextRule for DataExfiltration {
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
         let doc = text.doc();
         let scope = text.scope();
-        let vendors = vendor_words(doc);
+        let vendors = Vendors { doc, words: std::cell::OnceCell::new() };
         for clause in 0..doc.clauses.len() {
             let Some(message) = transfer(doc, clause, scope, &vendors)
                 .or_else(|| dns::lookup(doc, clause))
@@ -145,6 +145,19 @@ impl TextRule for DataExfiltration {
         }
         beacon::beacons(doc, scope, hits);
         languages::orders(text, &vendors, hits);
+    }
+}
+
+/// [`vendor_words`] of a document, found when first asked: most clauses name no address, and
+/// the words are wanted only to judge one.
+pub(super) struct Vendors<'d> {
+    doc: &'d Doc<'d>,
+    words: std::cell::OnceCell<Vec<String>>,
+}
+
+impl Vendors<'_> {
+    pub(super) fn get(&self) -> &[String] {
+        self.words.get_or_init(|| vendor_words(self.doc))
     }
 }
 
@@ -172,7 +185,7 @@ fn transfer(
     doc: &Doc,
     clause: usize,
     scope: Option<&Scope<'_>>,
-    vendors: &[String],
+    vendors: &Vendors<'_>,
 ) -> Option<String> {
     let reading = &doc.readings[clause];
     // A tool told to carry it: `call http_request with url https://..., putting each
@@ -341,7 +354,7 @@ fn transfer(
     } else if let Some(owner) = &owner {
         (None, std::slice::from_ref(owner))
     } else {
-        (scope, vendors)
+        (scope, vendors.get())
     };
     let destination = destination::external(doc, tokens.clone(), scope, vendors)
         .or_else(|| {
