@@ -154,6 +154,10 @@ impl Leaf<'_> {
         if verdicts.known & bit == 0 {
             return false;
         }
+        // Most verdicts are that nothing was found.
+        if verdicts.hits.is_empty() {
+            return true;
+        }
         let own = verdicts.hits.iter().filter(|(of, _)| usize::from(*of) == rule);
         hits.extend(own.map(|(_, hit)| hit.clone()));
         true
