@@ -232,10 +232,11 @@ impl<'a> Text<'a> {
         // none) and the name before it read there.
         path.ends_with(".default")
             || path.ends_with(".const")
-            || path.match_indices('[').any(|(at, _)| {
-                let list = &path[..at];
-                [".enum", ".examples", ".default"].iter().any(|name| list.ends_with(name))
-            })
+            || path.as_bytes().contains(&b'[')
+                && path.match_indices('[').any(|(at, _)| {
+                    let list = &path[..at];
+                    [".enum", ".examples", ".default"].iter().any(|name| list.ends_with(name))
+                })
     }
 
     /// Whether the string is its entity's `name`. The walk keeps no verdict for a name and

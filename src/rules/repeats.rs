@@ -94,6 +94,8 @@ struct Entry<'v> {
 struct Verdicts {
     /// A bit for each rule whose hits are held.
     known: u64,
+    /// A bit for each rule whose held verdict is that it found nothing.
+    quiet: u64,
     hits: Vec<(u8, Hit)>,
 }
 
@@ -163,12 +165,22 @@ impl Leaf<'_> {
         true
     }
 
+    /// The rules (a bit for each number, as [`Leaf::recall`] takes them) whose held verdict on
+    /// these bytes is that they found nothing: asked once per leaf, so each rule is spared the
+    /// lookup.
+    pub fn quiet(&self) -> u64 {
+        self.entry.as_ref().map_or(0, |entry| entry.verdicts.borrow().quiet)
+    }
+
     /// Keeps `hits` as rule number `rule`'s verdict on these bytes. Only for hits that rest
     /// on the bytes alone.
     pub fn learn(&self, rule: usize, hits: &[Hit]) {
         let (Some(bit), Some(entry)) = (bit(rule), &self.entry) else { return };
         let mut verdicts = entry.verdicts.borrow_mut();
         verdicts.known |= bit;
+        if hits.is_empty() {
+            verdicts.quiet |= bit;
+        }
         verdicts.hits.extend(hits.iter().map(|hit| (rule as u8, hit.clone())));
     }
 }

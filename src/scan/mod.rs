@@ -223,9 +223,11 @@ impl<'s> Walk<'s> {
                     let text = Text::in_scope(raw, &scope, path, &leaf);
                     // A name is read afresh: [`Text::is_name`] relies on it.
                     let named = text.is_name();
+                    // Rules that found nothing on the same bytes before, and read only them.
+                    let quiet = if named { 0 } else { leaf.quiet() };
                     for (number, (rule, &bit)) in rules.iter().zip(bits).enumerate() {
                         let Rule::Text(rule) = rule else { continue };
-                        if !text.arms(bit) {
+                        if !text.arms(bit) || number < 64 && quiet & 1 << number != 0 {
                             continue;
                         }
                         if named || !leaf.recall(number, &mut hits) {
