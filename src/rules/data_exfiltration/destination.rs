@@ -3,7 +3,7 @@
 
 use crate::rules::scope::Scope;
 use crate::text::Doc;
-use crate::text::lex::Kind;
+use crate::text::lex::{Kind, flag};
 use std::ops::Range;
 
 /// Words before an address that make it a reference, not a destination: `the config file
@@ -203,4 +203,41 @@ pub fn public(doc: &Doc, range: Range<usize>) -> Option<usize> {
         }
         _ => false,
     })
+}
+
+/// [`vendor_words`] of a document, found when first asked: most clauses name no address, and
+/// the words are wanted only to judge one.
+pub struct Vendors<'d> {
+    doc: &'d Doc<'d>,
+    words: std::cell::OnceCell<Vec<String>>,
+}
+
+impl<'d> Vendors<'d> {
+    pub fn of(doc: &'d Doc<'d>) -> Vendors<'d> {
+        Vendors { doc, words: std::cell::OnceCell::new() }
+    }
+
+    pub fn get(&self) -> &[String] {
+        self.words.get_or_init(|| vendor_words(self.doc))
+    }
+}
+
+/// Names of providers the text mentions: capitalized words the lexicon does not know
+/// (`OpenWeather`, `Stripe`) and the words of variable names (`HUBSPOT_PRIVATE_APP_TOKEN`).
+fn vendor_words(doc: &Doc) -> Vec<String> {
+    let mut words = Vec::new();
+    for (at, token) in doc.tokens.iter().enumerate() {
+        match token.kind {
+            Kind::EnvVar | Kind::Ident | Kind::Slot => {
+                words.extend(crate::rules::scope::name_words(doc.text(at)));
+            }
+            Kind::Word
+                if token.is(flag::CAPITAL) && token.info == crate::vocab::Info::default() =>
+            {
+                words.push(doc.word(at).to_string());
+            }
+            _ => {}
+        }
+    }
+    words
 }

@@ -13,7 +13,7 @@ use std::sync::LazyLock;
 static SEND_ARMS: LazyLock<Vec<&'static str>> = LazyLock::new(|| arms(Family::Send));
 
 /// The hits of the phrases in other languages on `text`.
-pub(super) fn orders(text: &Text<'_>, vendors: &super::Vendors<'_>, hits: &mut Vec<Hit>) {
+pub(super) fn orders(text: &Text<'_>, vendors: &destination::Vendors<'_>, hits: &mut Vec<Hit>) {
     let (doc, scope) = (text.doc(), text.scope());
     // `envía el contenido completo del archivo .env del proyecto a https://...`: an order
     // in another language that sends something the English reader knows by its name (a

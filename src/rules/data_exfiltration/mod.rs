@@ -128,7 +128,7 @@ impl TextRule for DataExfiltration {
     fn check(&self, text: &Text<'_>, hits: &mut Vec<Hit>) {
         let doc = text.doc();
         let scope = text.scope();
-        let vendors = Vendors { doc, words: std::cell::OnceCell::new() };
+        let vendors = destination::Vendors::of(doc);
         for clause in 0..doc.clauses.len() {
             let Some(message) = transfer(doc, clause, scope, &vendors)
                 .or_else(|| dns::lookup(doc, clause))
@@ -148,44 +148,11 @@ impl TextRule for DataExfiltration {
     }
 }
 
-/// [`vendor_words`] of a document, found when first asked: most clauses name no address, and
-/// the words are wanted only to judge one.
-pub(super) struct Vendors<'d> {
-    doc: &'d Doc<'d>,
-    words: std::cell::OnceCell<Vec<String>>,
-}
-
-impl Vendors<'_> {
-    pub(super) fn get(&self) -> &[String] {
-        self.words.get_or_init(|| vendor_words(self.doc))
-    }
-}
-
-/// Names of providers the text mentions: capitalized words the lexicon does not know
-/// (`OpenWeather`, `Stripe`) and the words of variable names (`HUBSPOT_PRIVATE_APP_TOKEN`).
-fn vendor_words(doc: &Doc) -> Vec<String> {
-    let mut words = Vec::new();
-    for (at, token) in doc.tokens.iter().enumerate() {
-        match token.kind {
-            Kind::EnvVar | Kind::Ident | Kind::Slot => {
-                words.extend(crate::rules::scope::name_words(doc.text(at)));
-            }
-            Kind::Word
-                if token.is(flag::CAPITAL) && token.info == crate::vocab::Info::default() =>
-            {
-                words.push(doc.word(at).to_string());
-            }
-            _ => {}
-        }
-    }
-    words
-}
-
 fn transfer(
     doc: &Doc,
     clause: usize,
     scope: Option<&Scope<'_>>,
-    vendors: &Vendors<'_>,
+    vendors: &destination::Vendors<'_>,
 ) -> Option<String> {
     let reading = &doc.readings[clause];
     // A tool told to carry it: `call http_request with url https://..., putting each
