@@ -100,7 +100,7 @@ struct Verdicts {
 }
 
 /// The bit standing for the rule at `rule` in [`Verdicts::known`]: none past the 64th.
-fn bit(rule: usize) -> Option<u64> {
+pub(crate) fn bit(rule: usize) -> Option<u64> {
     (rule < 64).then(|| 1 << rule)
 }
 
@@ -155,10 +155,6 @@ impl Leaf<'_> {
         let verdicts = entry.verdicts.borrow();
         if verdicts.known & bit == 0 {
             return false;
-        }
-        // Most verdicts are that nothing was found.
-        if verdicts.hits.is_empty() {
-            return true;
         }
         let own = verdicts.hits.iter().filter(|(of, _)| usize::from(*of) == rule);
         hits.extend(own.map(|(_, hit)| hit.clone()));

@@ -227,7 +227,9 @@ impl<'s> Walk<'s> {
                     let quiet = if named { 0 } else { leaf.quiet() };
                     for (number, (rule, &bit)) in rules.iter().zip(bits).enumerate() {
                         let Rule::Text(rule) = rule else { continue };
-                        if !text.arms(bit) || number < 64 && quiet & 1 << number != 0 {
+                        let held_quiet =
+                            crate::rules::repeats::bit(number).is_some_and(|own| quiet & own != 0);
+                        if !text.arms(bit) || held_quiet {
                             continue;
                         }
                         if named || !leaf.recall(number, &mut hits) {
