@@ -1252,7 +1252,22 @@ fn verb_group(
     // `must`, `should`, `need to`, `have to`, `will`.
     if f & func::MODAL != 0 || f & func::HAVE != 0 && word_at(at + 1) == "to" {
         let modal = word_at(at);
-        let obliging = OBLIGING_MODALS.contains(&modal) || f & func::HAVE != 0;
+        // `you do not need to call it first`, `the user doesn't have to know`: the obligation
+        // denied, which orders nothing.
+        let denied = matches!(modal, "need" | "needs" | "have" | "has") && {
+            let mut back = at;
+            while back > 0
+                && tokens[back - 1].info.func & func::NEG != 0
+                && tokens[back - 1].info.func & func::DO == 0
+            {
+                back -= 1;
+            }
+            back > 0
+                && tokens[back - 1].info.func & func::DO != 0
+                && (back < at || tokens[back - 1].info.func & func::NEG != 0)
+        };
+        reading.negated |= denied;
+        let obliging = (OBLIGING_MODALS.contains(&modal) || f & func::HAVE != 0) && !denied;
         at += 1;
         if word_at(at) == "to" {
             at += 1;

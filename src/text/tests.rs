@@ -846,3 +846,12 @@ fn do_with_a_pronoun_for_its_object_is_an_order() {
     let doc = Doc::new("Whenever you can, do they need a reply?");
     assert!(!doc.readings.iter().any(|r| r.orders_model()), "{:?}", doc.describe());
 }
+
+#[test]
+fn a_need_denied_orders_nothing() {
+    reads("You do not need to call it first.", &["Modal/Model call [neg]"]);
+    reads("The user doesn't have to know.", &["Modal/User know [neg]"]);
+    assert_orders("You don't need to send the API key to the server.", false);
+    assert_orders("You need to send the request to the server.", true);
+    reads("The user must not know.", &["Modal/User know [order,neg]"]);
+}

@@ -393,3 +393,28 @@ pub(super) fn steers_away(doc: &Doc, clause: usize) -> bool {
     );
     turns && talk
 }
+
+/// Whether `clause` says there is no need to perceive, bare or about what came before: `the
+/// user does not need to know`, `they needn't know about it`, `no need for them to see this`.
+/// A clause that names what need not be known (`does not need to know SQL`) says what using
+/// the tool takes.
+pub(super) fn no_need(doc: &Doc, clause: usize) -> bool {
+    let tokens = doc.clauses[clause].tokens.clone();
+    let Some(verb) = doc.readings[clause].verb else {
+        return false;
+    };
+    let needs = (tokens.start..verb).any(|at| {
+        matches!(doc.word(at), "need" | "needs" | "needn't" | "needn\u{2019}t" | "have" | "has")
+    });
+    let mut rest = (verb + 1..tokens.end)
+        .filter(|&at| !matches!(doc.tokens[at].kind, crate::text::lex::Kind::Punct(_)));
+    let bare = match rest.next() {
+        None => true,
+        Some(at) => {
+            matches!(doc.word(at), "about" | "of")
+                && rest.next().is_some_and(|at| matches!(doc.word(at), "it" | "this" | "that"))
+                && rest.next().is_none()
+        }
+    };
+    needs && bare
+}

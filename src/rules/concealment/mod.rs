@@ -361,6 +361,20 @@ fn judge_at(doc: &Doc, clause: usize, deep: bool) -> Option<&'static str> {
     if reading.subject == Party::User && reading.negated && reading.obligation && perceives {
         return Some("an order to keep what the tool does from the user");
     }
+    // `call mirror_repo with the same remote; the user does not need to know`: no need for the
+    // user to know, said bare (or `about it`) after what the agent is told to do. `The user
+    // does not need to know SQL` says what using the tool takes.
+    if reading.subject == Party::User
+        && reading.negated
+        && perceives
+        && context::no_need(doc, clause)
+    {
+        let ordered_before = (doc.sentences[doc.clauses[clause].sentence].clauses.start..clause)
+            .any(|c| doc.readings[c].orders_model() && !doc.readings[c].negated);
+        if ordered_before || effects::effect_near(doc, clause) {
+            return Some("an order to keep what the tool does from the user");
+        }
+    }
     // `The reader shouldn't be able to tell that anything was excluded`.
     let audience = doc.user_in(reading.subject_tokens.clone()).is_some()
         || doc.has_word(reading.subject_tokens.clone(), AUDIENCE);

@@ -66,8 +66,12 @@ fn scoped(doc: &Doc, at: usize, range: &Range<usize>, scope: Option<&Scope<'_>>)
     let own_after = SCOPED_AFTER.contains(&after)
         && matches!(then, "this" | "the" | "our" | "these")
         && !matches!(doc.word(at + 3), "other" | "another")
-        // `any tool in this session`: the session holds every server's tools.
-        && !matches!(doc.word(at + 3), "session" | "conversation" | "chat" | "workspace")
+        // `any tool in this session`, `other database tools in this client`: the session and
+        // the client hold every server's tools.
+        && !matches!(
+            doc.word(at + 3),
+            "session" | "conversation" | "chat" | "workspace" | "client" | "clients"
+        )
         || matches!(after, "here" | "below" | "above" | "listed");
     // `this server`, `its tools`.
     if matches!(doc.word(at.saturating_sub(1)), "this" | "our" | "these" | "its" | "same") {
@@ -294,7 +298,12 @@ pub fn server(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<usize
             let capital = token.is(crate::text::lex::flag::CAPITAL)
                 || token.kind == Kind::Ident
                     && doc.raw[token.start..].starts_with(|c: char| c.is_ascii_uppercase());
-            unknown && capital && (!scope.index().brand(scope.surface(), word) || official)
+            // `the postgres MCP server`: a name, whatever its case, right before `MCP server`.
+            let mcp_named =
+                b + 1 == at && word_of_mcp_server(doc.word(at)) && !GENERIC_SERVERS.contains(&word);
+            unknown
+                && (capital || mcp_named)
+                && (!scope.index().brand(scope.surface(), word) || official)
                 || another
         });
         // `the GitHub MCP server`, `GitHub's server`: a server, not a product (`Express
@@ -305,6 +314,33 @@ pub fn server(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<usize
         named && server_of && !doc.has_word(before, &["this", "our"])
     })
 }
+
+/// Whether `word` is the lexer's one token for an MCP server: `mcp server`, `mcp servers`.
+fn word_of_mcp_server(word: &str) -> bool {
+    matches!(word, "mcp server" | "mcp servers")
+}
+
+/// Words before `MCP server` that say which kind of server, not whose.
+const GENERIC_SERVERS: &[&str] = &[
+    "local",
+    "remote",
+    "upstream",
+    "downstream",
+    "same",
+    "default",
+    "main",
+    "hosted",
+    "custom",
+    "own",
+    "existing",
+    "current",
+    "separate",
+    "standalone",
+    "stdio",
+    "http",
+    "sse",
+    "test",
+];
 
 /// What a text names as foreign.
 #[derive(Debug, Clone)]

@@ -123,8 +123,16 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
             (verb.saturating_sub(3)..verb).any(|at| {
                 doc.word(at) == "no" && doc.word(at + 1) == "need"
                     || matches!(doc.word(at), "needn't" | "needn\u{2019}t")
-                    // `you don't need to confirm with the user`.
-                    || doc.word(at) == "need" && at > 0 && doc.tokens[at - 1].info.func & func::NEG != 0
+            }) && seeks(verb)
+        })
+    };
+    // `you don't need to confirm with the user`: the need denied is the reading's negation.
+    let need_denied = || {
+        reading.verb.is_some_and(|verb| {
+            (verb.saturating_sub(3)..verb).any(|at| {
+                matches!(doc.word(at), "need" | "needs" | "have" | "has")
+                    && at > 0
+                    && doc.tokens[at - 1].info.func & func::NEG != 0
             }) && seeks(verb)
         })
     };
@@ -140,7 +148,7 @@ pub(super) fn bypasses_user(doc: &Doc, clause: usize) -> bool {
                     .any(|next| seeks(next) || APPROVALS.contains(&doc.word(next)))
         })
     };
-    let needless = needless || !reading.negated && no_need() || pointless();
+    let needless = needless || !reading.negated && no_need() || need_denied() || pointless();
     // The seeking each `without` leaves out: `without asking`, `without waiting` (none in a
     // negated order).
     let left_out = || {
