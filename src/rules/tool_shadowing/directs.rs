@@ -126,7 +126,7 @@ fn instead_of_before(
 }
 
 /// Verbs by which the user picks a tool: `whatever filesystem tool the user has configured`.
-const CHOSEN: &[&str] = &[
+pub(super) const CHOSEN: &[&str] = &[
     "configured",
     "chosen",
     "chose",
@@ -188,7 +188,7 @@ pub(super) fn unplaced(doc: &Doc, found: &Found) -> bool {
 }
 
 /// Whether the text puts the tool named at `at` on another server.
-fn placed_elsewhere(doc: &Doc, at: usize) -> bool {
+pub(super) fn placed_elsewhere(doc: &Doc, at: usize) -> bool {
     let own = |range: Range<usize>| doc.has_word(range, &["this", "our", "its", "my"]);
     let before = at.saturating_sub(3)..at;
     let possessed = before.clone().any(|b| {

@@ -171,7 +171,23 @@ pub fn others(
                         matches!(doc.word(q), "any" | "every" | "other" | "all" | "another")
                     })
             });
-        let other = other || any && server_noun && of_tools || on_any_server;
+        // `any filesystem server tools`: the tools of a server, and not this one.
+        let server_tools = server_noun && doc.word(at + 1).starts_with("tool")
+            || doc.word(at).starts_with("tool")
+                && at > range.start
+                && (doc.word(at - 1) == "server" || word_of_mcp_server(doc.word(at - 1)));
+        // `instead of the servers the user configured`: the user's own tools are other
+        // servers'; whether taking their place is steering, the shapes decide.
+        let users_own = (at + 1..range.end.min(at + 5)).any(|b| {
+            doc.tokens[b].info.thing & thing::USER != 0
+                && (b + 1..range.end.min(b + 4))
+                    .any(|verb| super::directs::CHOSEN.contains(&doc.word(verb)))
+        });
+        let other = other
+            || any && server_noun && of_tools
+            || on_any_server
+            || any && server_tools
+            || users_own;
         (other || any).then_some((at, quantified, other))
     })
 }
@@ -230,7 +246,9 @@ pub fn named(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<(usize
         if !matches!(token.kind, Kind::Ident | Kind::Word)
             || !shaped
             || text.len() < 4
-            || scope.own(text)
+            // `the filesystem server's read_file`: a name this server shares, placed on
+            // another server.
+            || scope.own(text) && !super::directs::placed_elsewhere(doc, at)
         {
             return None;
         }
