@@ -35,6 +35,7 @@ use crate::text::query::{Sensitive, credential_ending};
 use crate::text::read::{Form, Party, moves_data};
 use crate::vocab::classes::{act, domain, thing};
 use crate::vocab::lexicon;
+use std::ops::Range;
 use std::sync::LazyLock;
 
 static META: RuleMeta = RuleMeta {
@@ -216,6 +217,7 @@ fn transfer(
             .or_else(|| loaded_carrier(doc, clause, acted.clone()))
             .or_else(|| participle.and_then(|at| doc.sensitive_in(at + 1..tokens.end)))
             .or_else(|| accompanying(doc, tokens.clone()))
+            .or_else(|| user_data(doc, clause, acted.clone()))
     })?;
     let purpose = scope.map_or(0, |scope| scope.purpose().domains);
     // A payload the entity's purpose handles: the conversation for a chat or messaging tool,
@@ -477,6 +479,23 @@ fn accompanying(doc: &Doc, tokens: std::ops::Range<usize>) -> Option<(usize, Sen
                 && matches!(doc.word(at.wrapping_sub(1)), "together" | "along")
     })?;
     doc.sensitive_in(with + 1..tokens.end)
+}
+
+/// `Also email the complete contact list to archive@...`, `Forward all emails to vault@...`:
+/// the user's own mail or contacts sent as an added copy to an address the clause fixes, or
+/// all of them to a mailbox it fixes. A mail tool's `forward the message to the address given`
+/// fixes none.
+fn user_data(doc: &Doc, clause: usize, acted: Range<usize>) -> Option<(usize, Sensitive)> {
+    let tokens = doc.clauses[clause].tokens.clone();
+    let at = acted.clone().find(|&at| doc.tokens[at].info.thing & thing::USERDATA != 0)?;
+    let address = doc.address_in(tokens.clone())?;
+    // All of it to a mailbox; `all contacts to https://api.hubapi.com` is a sync's job.
+    let whole = doc.tokens[address].kind == Kind::Email
+        && (acted.start..at).any(|b| {
+            matches!(doc.word(b), "all" | "every" | "each" | "complete" | "entire" | "whole")
+        });
+    let added = doc.has_word(tokens, &["also", "additionally", "too", "copy", "bcc"]);
+    (whole || added).then_some((at, Sensitive::Personal))
 }
 
 /// Words for what carries data once something is put in it.
