@@ -865,10 +865,19 @@ pub fn party(subject: &[Token]) -> Party {
             _ => Party::Other,
         };
     }
+    let you = |token: &Token| token.info.func & func::YOU != 0 && token.info.func & func::DET == 0;
+    // `the person you are assisting`, `whoever you're helping`: a relative clause on the one
+    // the model serves, who is the user.
+    let user_noun = |token: &Token| {
+        token.info.thing & thing::USER != 0
+            && token.info.func & func::PRONOUN == 0
+            && !token.is(super::lex::flag::POSSESSIVE)
+    };
+    if subject.windows(2).any(|pair| user_noun(&pair[0]) && you(&pair[1])) {
+        return Party::User;
+    }
     for token in subject {
-        if token.info.thing & thing::MODEL != 0
-            || token.info.func & func::YOU != 0 && token.info.func & func::DET == 0
-        {
+        if token.info.thing & thing::MODEL != 0 || you(token) {
             return Party::Model;
         }
     }
