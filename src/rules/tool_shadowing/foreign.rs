@@ -301,11 +301,13 @@ pub fn server(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<usize
             let token = &doc.tokens[b];
             // A brand the lexicon knows by its domain (`GitHub`) is still a name.
             // `GitHub` is lexed as an identifier for its inner capital.
+            let word = doc.word(b);
+            // `the MCP server's database`: the protocol's name is no server's.
             let unknown = matches!(token.kind, Kind::Word | Kind::Ident)
                 && token.info.func == 0
                 && token.info.thing == 0
-                && token.info.act == 0;
-            let word = doc.word(b);
+                && token.info.act == 0
+                && word != "mcp";
             let another = (0..scope.index().sources()).any(|s| {
                 s != scope.surface()
                     && scope.index().source(s).is_some_and(|name| name.eq_ignore_ascii_case(word))

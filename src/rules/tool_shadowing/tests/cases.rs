@@ -411,6 +411,10 @@ fn a_server_named_in_lower_case_before_mcp_server() {
     clean(
         "Runs migrations. Never call it against the remote MCP server while a deploy is running.",
     );
+    // The protocol's name before a possessive `server's` names no server.
+    clean(
+        "Runs migrations. Never call it against the remote MCP server's database while a deploy is running.",
+    );
 }
 
 #[test]
