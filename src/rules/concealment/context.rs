@@ -395,7 +395,7 @@ pub(super) fn steers_away(doc: &Doc, clause: usize) -> bool {
 }
 
 /// Whether `clause` says there is no need to perceive, bare or about what came before: `the
-/// user does not need to know`, `they needn't know about it`, `no need for them to see this`.
+/// user does not need to know`, `the user needn't know about it`.
 /// A clause that names what need not be known (`does not need to know SQL`) says what using
 /// the tool takes.
 pub(super) fn no_need(doc: &Doc, clause: usize) -> bool {

@@ -125,26 +125,6 @@ fn instead_of_before(
     Some((clause, target.describe(doc, at)))
 }
 
-/// Verbs by which the user picks a tool: `whatever filesystem tool the user has configured`.
-pub(super) const CHOSEN: &[&str] = &[
-    "configured",
-    "chosen",
-    "chose",
-    "chooses",
-    "installed",
-    "picked",
-    "picks",
-    "selected",
-    "selects",
-    "prefers",
-    "preferred",
-    "enabled",
-    "connected",
-    "set up",
-    "uses",
-    "use",
-];
-
 /// Whether a general target is one the user chose: deferring to the user's own tool is no
 /// steering.
 fn users_choice(doc: &Doc, found: &Found) -> bool {
@@ -164,10 +144,7 @@ fn users_choice(doc: &Doc, found: &Found) -> bool {
     // after the user in the sentence is the user.
     let sentence = doc.sentences[doc.clauses[found.clause].sentence].tokens.clone();
     let user_before = (sentence.start..found.at).any(user);
-    (found.at + 1..end).any(|at| {
-        (user(at) || user_before && matches!(doc.word(at), "they" | "them"))
-            && (at + 1..end.min(at + 4)).any(|verb| CHOSEN.contains(&doc.word(verb)))
-    })
+    foreign::picked_by_user(doc, found.at + 1..end, end, user_before)
 }
 
 /// How many tokens either side of a tool's name the text may place it on another server.
@@ -184,22 +161,7 @@ pub(super) fn unplaced(doc: &Doc, found: &Found) -> bool {
     let name = doc.word(found.at);
     let near =
         found.at.saturating_sub(PLACING_REACH)..doc.tokens.len().min(found.at + PLACING_REACH);
-    !near.into_iter().any(|at| doc.word(at) == name && placed_elsewhere(doc, at))
-}
-
-/// Whether the text puts the tool named at `at` on another server.
-pub(super) fn placed_elsewhere(doc: &Doc, at: usize) -> bool {
-    let own = |range: Range<usize>| doc.has_word(range, &["this", "our", "its", "my"]);
-    let before = at.saturating_sub(3)..at;
-    let possessed = before.clone().any(|b| {
-        doc.word(b).starts_with("server") && doc.tokens[b].is(crate::text::lex::flag::POSSESSIVE)
-    }) && !own(before.clone());
-    let after = at + 1..doc.tokens.len().min(at + 7);
-    let on_server =
-        after.clone().find(|&a| doc.word(a).starts_with("server")).is_some_and(|server| {
-            doc.has_word(at + 1..server, &["on", "from", "of", "in"]) && !own(at + 1..server)
-        });
-    possessed || on_server
+    !near.into_iter().any(|at| doc.word(at) == name && foreign::placed_elsewhere(doc, at))
 }
 
 /// One foreign target in a sentence.

@@ -178,11 +178,7 @@ pub fn others(
                 && (doc.word(at - 1) == "server" || word_of_mcp_server(doc.word(at - 1)));
         // `instead of the servers the user configured`: the user's own tools are other
         // servers'; whether taking their place is steering, the shapes decide.
-        let users_own = (at + 1..range.end.min(at + 5)).any(|b| {
-            doc.tokens[b].info.thing & thing::USER != 0
-                && (b + 1..range.end.min(b + 4))
-                    .any(|verb| super::directs::CHOSEN.contains(&doc.word(verb)))
-        });
+        let users_own = picked_by_user(doc, at + 1..range.end.min(at + 5), range.end, false);
         let other = other
             || any && server_noun && of_tools
             || on_any_server
@@ -248,7 +244,7 @@ pub fn named(doc: &Doc, range: Range<usize>, scope: &Scope<'_>) -> Option<(usize
             || text.len() < 4
             // `the filesystem server's read_file`: a name this server shares, placed on
             // another server.
-            || scope.own(text) && !super::directs::placed_elsewhere(doc, at)
+            || scope.own(text) && !placed_elsewhere(doc, at)
         {
             return None;
         }
@@ -361,6 +357,52 @@ const GENERIC_SERVERS: &[&str] = &[
     "sse",
     "test",
 ];
+
+/// Verbs by which the user picks a tool: `whatever filesystem tool the user has configured`.
+const CHOSEN: &[&str] = &[
+    "configured",
+    "chosen",
+    "chose",
+    "chooses",
+    "installed",
+    "picked",
+    "picks",
+    "selected",
+    "selects",
+    "prefers",
+    "preferred",
+    "enabled",
+    "connected",
+    "set up",
+    "uses",
+    "use",
+];
+
+/// Whether the user, named in `nouns`, picks what was named before: `the servers the user
+/// configured`, `whatever mail tool they normally use` (`they` standing for the user when
+/// `they_user`). The picking verb follows within three words, before `limit`.
+pub fn picked_by_user(doc: &Doc, nouns: Range<usize>, limit: usize, they_user: bool) -> bool {
+    nouns.into_iter().any(|at| {
+        (doc.tokens[at].info.thing & thing::USER != 0
+            || they_user && matches!(doc.word(at), "they" | "them"))
+            && (at + 1..limit.min(at + 4)).any(|verb| CHOSEN.contains(&doc.word(verb)))
+    })
+}
+
+/// Whether the text puts the tool named at `at` on another server.
+pub fn placed_elsewhere(doc: &Doc, at: usize) -> bool {
+    let own = |range: Range<usize>| doc.has_word(range, &["this", "our", "its", "my"]);
+    let before = at.saturating_sub(3)..at;
+    let possessed = before.clone().any(|b| {
+        doc.word(b).starts_with("server") && doc.tokens[b].is(crate::text::lex::flag::POSSESSIVE)
+    }) && !own(before.clone());
+    let after = at + 1..doc.tokens.len().min(at + 7);
+    let on_server =
+        after.clone().find(|&a| doc.word(a).starts_with("server")).is_some_and(|server| {
+            doc.has_word(at + 1..server, &["on", "from", "of", "in"]) && !own(at + 1..server)
+        });
+    possessed || on_server
+}
 
 /// What a text names as foreign.
 #[derive(Debug, Clone)]
